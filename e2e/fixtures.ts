@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/**
+ * Shared e2e helpers: the app is ready when the demo backend answers (the seller's nickname shows);
+ * `expectNoA11yViolations` runs axe on the current page.
+ */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO');
+}
+
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+/** Sets the demo backend to fail the next matching request(s); see src/mocks/browser.ts. */
+export async function failNext(
+  page: Page,
+  failure: { method: string; path: string; status: number | 'network'; times?: number; error?: string; message?: string },
+): Promise<void> {
+  await page.evaluate((f) => window.__demo?.failNext({ times: 1, ...f }), failure);
+}
+
+export const test = base;
+export { expect };

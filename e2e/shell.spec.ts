@@ -1,0 +1,119 @@
+import { expect, expectNoA11yViolations, openApp, test } from './fixtures';
+
+const pages = [
+  { nav: 'Questions', h1: /Questions/ },
+  { nav: 'Response time', h1: /Response time/ },
+  { nav: 'Stock', h1: /Stock/ },
+  { nav: 'Categories', h1: /Categories/ },
+  { nav: 'Fulfillment', h1: /Fulfillment/ },
+  { nav: 'Credit leads', h1: /Credit leads/ },
+  { nav: 'Settings', h1: /Settings/ },
+];
+
+test.describe('shell', () => {
+  test.use({ locale: 'en-US' });
+
+  test('every navigation entry opens its page with its own heading and title', async ({ page }) => {
+    await openApp(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const entry of pages) {
+      await nav.getByRole('link', { name: entry.nav, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.h1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page).toHaveTitle(new RegExp(`${entry.nav}.* · Seller Desk`));
+    }
+  });
+
+  test('the mode badge reads DEMO and the requests are answered by the service worker', async ({ page }) => {
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/users/me'));
+    await openApp(page);
+    await expect(page.getByTestId('mode-badge')).toHaveText('DEMO');
+    expect((await me).fromServiceWorker()).toBe(true);
+  });
+
+  test('an unknown path shows the not-found page', async ({ page }) => {
+    await openApp(page, '/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to questions' }).click();
+    await expect(page).toHaveURL(/\/questions$/);
+  });
+
+  test('switching to Spanish changes the navigation and is remembered', async ({ page }) => {
+    await openApp(page, '/settings');
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Español' }).click();
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav.getByRole('link', { name: 'Preguntas' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuración');
+    await page.reload();
+    await expect(nav.getByRole('link', { name: 'Configuración' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+
+  test('the dark mode toggle switches the scheme and is remembered', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openApp(page);
+    const html = page.locator('html');
+    await expect(html).toHaveClass(/light/);
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(html).toHaveClass(/dark/);
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+  });
+
+  test('the theme follows the OS until the seller picks one', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openApp(page);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('settings keeps the token for the tab, remembers it on request and forgets it', async ({ page }) => {
+    await openApp(page, '/settings');
+    await page.getByLabel('Access token', { exact: true }).fill('secret-token-123');
+    await page.getByRole('button', { name: 'Save token' }).click();
+    await expect(page.getByText('A token is stored for this tab.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('seller-desk.token'))).toBeNull();
+    await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
+    await page.getByRole('button', { name: 'Save token' }).click();
+    await expect(page.getByText('A token is remembered on this device.')).toBeVisible();
+    await page.getByRole('button', { name: 'Forget token' }).click();
+    await expect(page.getByText('No token stored.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('seller-desk.token') ?? sessionStorage.getItem('seller-desk.token'))).toBeNull();
+  });
+
+  test('the sandbox switch shows the SANDBOX badge', async ({ page }) => {
+    await openApp(page, '/settings');
+    await page.getByRole('switch', { name: 'Credit sandbox' }).check();
+    await expect(page.getByRole('banner').getByText('SANDBOX')).toBeVisible();
+  });
+
+  test('no axe violations on the shell and settings, light and dark', async ({ page }) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await openApp(page, '/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      await expectNoA11yViolations(page);
+    }
+  });
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
+
+  test('navigation collapses to a menu and nothing scrolls sideways at 360 px', async ({ page }) => {
+    await openApp(page, '/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Credit leads' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Credit leads' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Credit leads' })).toBeHidden();
+    for (const path of ['/questions', '/response-time', '/stock', '/categories', '/fulfillment', '/credits']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    }
+  });
+});

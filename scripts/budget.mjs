@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Bundle budget: the gzipped JS a visitor downloads before first paint (index.html's entry and its
+// static imports, without lazy routes or the demo backend), plus every lazy chunk. Fails over budget.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const outDir = process.env.OUT_DIR ?? 'dist';
+const budgetKb = Number(process.env.BUDGET_KB ?? 180);
+const assets = join(outDir, 'assets');
+
+const gz = (file) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)].map((m) => m[1]);
+const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)].map((m) => m[1]);
+
+// Static imports of a chunk: `import … from "./x.js"` and bare `import "./x.js"`, not import().
+function staticImports(file) {
+  const code = readFileSync(join(outDir, file), 'utf8');
+  const found = [...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => `assets/${m[1]}`);
+  return found;
+}
+
+const initial = new Set();
+const queue = [...entries, ...preloads];
+while (queue.length) {
+  const file = queue.pop();
+  if (initial.has(file)) continue;
+  initial.add(file);
+  queue.push(...staticImports(file));
+}
+
+const allJs = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+const lazy = allJs.filter((f) => !initial.has(f));
+const initialBytes = [...initial].reduce((sum, f) => sum + gz(f), 0);
+const lazyRows = lazy.map((f) => [f, gz(f)]).sort((a, b) => b[1] - a[1]);
+const total = initialBytes + lazyRows.reduce((s, [, b]) => s + b, 0);
+
+console.log('Initial JS (before first paint), gzipped:');
+for (const f of initial) console.log(`  ${kb(gz(f)).padStart(7)} KB  ${f}`);
+console.log(`  ${kb(initialBytes).padStart(7)} KB  TOTAL (budget ${budgetKb} KB)`);
+console.log('Lazy chunks, gzipped:');
+for (const [f, b] of lazyRows) console.log(`  ${kb(b).padStart(7)} KB  ${f}`);
+console.log(`All JS, gzipped: ${kb(total)} KB`);
+
+if (process.env.BUDGET_JSON) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(process.env.BUDGET_JSON, JSON.stringify({ initialKb: +kb(initialBytes), totalKb: +kb(total), lazy: Object.fromEntries(lazyRows.map(([f, b]) => [f, +kb(b)])) }, null, 2));
+}
+if (initialBytes / 1024 > budgetKb) {
+  console.error(`Bundle budget exceeded: ${kb(initialBytes)} KB > ${budgetKb} KB of JS before first paint.`);
+  process.exit(1);
+}

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import { ApiError, ContractError, NetworkError, parseErrorBody, parseRetryAfter } from './errors';
+
+/**
+ * The one door to the network. Every area module calls `request` with a zod schema; nothing else
+ * calls fetch. The base path is same-origin `/api`: the demo worker answers it in demo mode, the
+ * dev/preview proxy forwards it to SELLER_API_URL in live mode.
+ */
+export interface ClientConfig {
+  baseUrl: string;
+  getToken: () => string;
+  /** Resolves when the backend can be reached (the demo worker has started). */
+  ready: Promise<unknown>;
+  onUnauthorized?: (error: ApiError) => void;
+}
+
+let config: ClientConfig = {
+  baseUrl: '/api',
+  getToken: () => '',
+  ready: Promise.resolve(),
+};
+
+export function configureClient(next: Partial<ClientConfig>): void {
+  config = { ...config, ...next };
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Schema of the response body; a 204 or empty body is parsed as `undefined`. */
+  schema: S;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const search = params.toString();
+  const base = config.baseUrl.startsWith('http') ? config.baseUrl : new URL(config.baseUrl, location.origin).href;
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+  const parsed = parseErrorBody(body);
+  if (parsed) return new ApiError(parsed.status || response.status, parsed.error, parsed.message, parsed.cause, retryAfter);
+  // Not the spec's error body (a proxy page, plain text): keep the status and whatever text came.
+  const text = typeof body === 'string' ? body.slice(0, 200) : '';
+  return new ApiError(response.status, `http_${response.status}`, text || response.statusText || `HTTP ${response.status}`, [], retryAfter);
+}
+
+export async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<ApiResponse<z.infer<S>>> {
+  const { method = 'GET', query, body, signal, schema } = options;
+  await config.ready;
+  const endpoint = `${method} ${path}`;
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = config.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (reason) {
+    if (signal?.aborted) throw reason;
+    throw new NetworkError(endpoint, reason);
+  }
+
+  const payload = await readBody(response);
+  if (!response.ok) {
+    const error = toApiError(response, payload);
+    if (error.status === 401) config.onUnauthorized?.(error);
+    throw error;
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ContractError(
+      endpoint,
+      parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    );
+  }
+  return { data: parsed.data, status: response.status, headers: response.headers };
+}
+
+/** `request` for callers that need only the body. */
+export async function requestData<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+  return (await request(path, options)).data;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { requestData } from './client';
+
+/**
+ * GET /users/me: not in the spec; the real API returns at least these fields (and many more, which
+ * the schema lets through unread).
+ */
+export const meSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  site_id: z.string(),
+  country_id: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export function getMe(signal?: AbortSignal): Promise<Me> {
+  return requestData('/users/me', { schema: meSchema, signal });
+}

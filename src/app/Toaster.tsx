@@ -1,0 +1,28 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { describeError } from '../components/describeError';
+import { commonMessages } from '../components/messages';
+import { useMessages } from '../lib/i18n';
+import { useStore } from '../lib/store';
+import { dismissToast, toastStore } from '../lib/toast';
+
+/** Shows the oldest pending toast; the next one follows when it closes. */
+export function Toaster() {
+  const t = useMessages(commonMessages);
+  const toast = useStore(toastStore)[0];
+  if (!toast) return null;
+  const text = toast.error !== undefined ? t('backgroundRefreshFailed', { reason: describeError(toast.error, t).summary }) : toast.message;
+  return (
+    <Snackbar
+      key={toast.id}
+      open
+      autoHideDuration={6000}
+      onClose={(_event, reason) => reason !== 'clickaway' && dismissToast(toast.id)}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert severity={toast.severity} variant="filled" onClose={() => dismissToast(toast.id)} sx={{ width: '100%' }}>
+        {text}
+      </Alert>
+    </Snackbar>
+  );
+}

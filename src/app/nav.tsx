@@ -1,0 +1,27 @@
+import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
+import TimerIcon from '@mui/icons-material/Timer';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import CategoryIcon from '@mui/icons-material/Category';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
+import CreditScoreIcon from '@mui/icons-material/CreditScore';
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { ReactElement } from 'react';
+import type { appMessages } from './messages';
+
+type AppKey = keyof (typeof appMessages)['en'];
+
+export interface NavEntry {
+  to: string;
+  label: AppKey;
+  icon: ReactElement;
+}
+
+export const navEntries: NavEntry[] = [
+  { to: '/questions', label: 'navQuestions', icon: <QuestionAnswerIcon /> },
+  { to: '/response-time', label: 'navResponseTime', icon: <TimerIcon /> },
+  { to: '/stock', label: 'navStock', icon: <InventoryIcon /> },
+  { to: '/categories', label: 'navCategories', icon: <CategoryIcon /> },
+  { to: '/fulfillment', label: 'navFulfillment', icon: <WarehouseIcon /> },
+  { to: '/credits', label: 'navCredits', icon: <CreditScoreIcon /> },
+  { to: '/settings', label: 'navSettings', icon: <SettingsIcon /> },
+];

@@ -1,0 +1,33 @@
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useMessages } from '../lib/i18n';
+import { ErrorAlert } from './ErrorAlert';
+import { Loading } from './Loading';
+import { commonMessages } from './messages';
+
+interface DataStateProps<T> {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+  /** Shown instead of children when `isEmpty(data)`. */
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  /** Words for a specific error (a spec error row), instead of the generic description. */
+  errorMessage?: (error: unknown) => string | undefined;
+}
+
+/**
+ * Loading, error (with retry), empty and data states of one query. Once data is there, a failed
+ * background refetch keeps it on screen (the shell shows a toast instead).
+ */
+export function DataState<T>({ query, children, empty, isEmpty, errorMessage }: DataStateProps<T>) {
+  const t = useMessages(commonMessages);
+  if (query.data !== undefined) {
+    if (isEmpty?.(query.data)) return <>{empty ?? <Typography color="text.secondary">{t('empty')}</Typography>}</>;
+    return <>{children(query.data)}</>;
+  }
+  if (query.isError) {
+    return <ErrorAlert error={query.error} message={errorMessage?.(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  return <Loading />;
+}

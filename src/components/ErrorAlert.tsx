@@ -1,0 +1,43 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { useMessages } from '../lib/i18n';
+import { describeError } from './describeError';
+import { commonMessages } from './messages';
+
+interface ErrorAlertProps {
+  error: unknown;
+  /** Offered as a "Retry" button when given. */
+  onRetry?: () => void;
+  /** A feature's own explanation of the spec's error row; the generic description is used otherwise. */
+  message?: string;
+  title?: string;
+}
+
+/** An inline error with its meaning in words and a retry: never a white screen. */
+export function ErrorAlert({ error, onRetry, message, title }: ErrorAlertProps) {
+  const t = useMessages(commonMessages);
+  const described = describeError(error, t);
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <AlertTitle>{title ?? t('errorTitle')}</AlertTitle>
+      {message ?? described.summary}
+      {described.details && (
+        <details>
+          <summary>{described.details.slice(0, 80)}…</summary>
+          <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{described.details}</code>
+        </details>
+      )}
+    </Alert>
+  );
+}

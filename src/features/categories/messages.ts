@@ -1,0 +1,7 @@
+import { defineMessages } from '../../lib/i18n';
+
+export const messages = defineMessages(
+  { title: 'Categories', placeholder: 'This page is not built yet: a later issue adds it.' },
+  { title: 'Categorías', placeholder: 'Esta página todavía no está construida: la agrega un issue posterior.' },
+  { title: 'Categorias', placeholder: 'Esta página ainda não foi construída: uma issue posterior a adiciona.' },
+);

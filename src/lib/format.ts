@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useLocale, type Locale } from './i18n';
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** Locale-aware formatters built on Intl; every number, amount and date on screen goes through these. */
+export function createFormat(locale: Locale) {
+  const number = new Intl.NumberFormat(locale);
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  return {
+    number: (value: number) => number.format(value),
+    percent: (value: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value),
+    money: (value: number, currency: string) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value),
+    dateTime: (value: string | number | Date) => dateTime.format(new Date(value)),
+    date: (value: string | number | Date) => date.format(new Date(value)),
+    /** "3 h ago": relative to `now`, in the largest whole unit. */
+    relative: (value: string | number | Date, now: number = Date.now()) => {
+      const seconds = Math.round((new Date(value).getTime() - now) / 1000);
+      for (const [unit, size] of units) {
+        if (Math.abs(seconds) >= size || unit === 'second') return relative.format(Math.trunc(seconds / size), unit);
+      }
+      return relative.format(0, 'second');
+    },
+  };
+}
+
+export type Format = ReturnType<typeof createFormat>;
+
+export function useFormat(): Format {
+  const { locale } = useLocale();
+  return useMemo(() => createFormat(locale), [locale]);
+}

@@ -1,0 +1,58 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureClient } from './api/client';
+import { App } from './app/App';
+import { createQueryClient } from './app/queryClient';
+import { createRouter } from './app/router';
+import { LocaleProvider } from './lib/i18n';
+import { demoToken, reportAuthProblem, sessionStore, setMode, type Mode } from './lib/session';
+
+/**
+ * Boot: paint the shell at once, and meanwhile learn the mode from the serving host (demo unless it
+ * proxies a real API) and, in demo mode, start the in-browser backend. API calls wait for that.
+ */
+async function detectMode(): Promise<Mode> {
+  try {
+    const response = await fetch('/__seller-desk/mode', { cache: 'no-store' });
+    const body = (await response.json()) as { mode?: string };
+    return body.mode === 'live' ? 'live' : 'demo';
+  } catch {
+    return 'demo';
+  }
+}
+
+async function prepareBackend(): Promise<void> {
+  const mode = await detectMode();
+  setMode(mode);
+  if (mode === 'demo') {
+    const { startDemoBackend } = await import('./mocks/browser');
+    await startDemoBackend();
+    return;
+  }
+  // Live: a worker left by an earlier demo visit must not answer for the real API.
+  const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
+  await Promise.all(registrations.filter((r) => r.active?.scriptURL.endsWith('/mockServiceWorker.js')).map((r) => r.unregister()));
+}
+
+const router = createRouter();
+configureClient({
+  baseUrl: '/api',
+  ready: prepareBackend(),
+  getToken: () => {
+    const session = sessionStore.get();
+    return session.mode === 'demo' ? demoToken : session.token;
+  },
+  onUnauthorized: (error) => {
+    if (sessionStore.get().mode !== 'live') return;
+    reportAuthProblem(error.message);
+    void router.navigate('/settings');
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <LocaleProvider>
+      <App queryClient={createQueryClient()} router={router} />
+    </LocaleProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,32 @@
+import { setupWorker } from 'msw/browser';
+import { createDb, type Db, type Failure } from './db';
+import { createHandlers } from './handlers';
+import { readScenario } from './scenario';
+
+/** Handle for e2e tests and curious visitors (window.__demo): inject failures, move the clock. */
+export interface DemoControl {
+  db: Db;
+  failNext: (failure: Failure) => void;
+  advanceClock: (ms: number) => void;
+}
+
+declare global {
+  interface Window {
+    __demo?: DemoControl;
+  }
+}
+
+/** Starts the demo backend in the browser: the seeded db behind the MSW service worker. */
+export async function startDemoBackend(): Promise<void> {
+  const scenario = readScenario();
+  const db = createDb(scenario.seed, scenario.config);
+  const worker = setupWorker(...createHandlers(db));
+  await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
+  window.__demo = {
+    db,
+    failNext: (failure) => db.config.failures.push(failure),
+    advanceClock: (ms) => {
+      db.clockOffset += ms;
+    },
+  };
+}

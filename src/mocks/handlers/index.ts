@@ -1,0 +1,22 @@
+import type { HttpHandler } from 'msw';
+import type { Db } from '../db';
+import { createRoute } from '../route';
+import { usersHandlers } from './users';
+import { questionsHandlers } from './questions';
+import { stockHandlers } from './stock';
+import { categoriesHandlers } from './categories';
+import { fulfillmentHandlers } from './fulfillment';
+import { creditsHandlers } from './credits';
+
+/** Every endpoint of the spec over one db: the same list serves the browser worker, vitest and Playwright. */
+export function createHandlers(db: Db): HttpHandler[] {
+  const route = createRoute(db);
+  return [
+    ...usersHandlers(route),
+    ...questionsHandlers(route),
+    ...stockHandlers(route),
+    ...categoriesHandlers(route),
+    ...fulfillmentHandlers(route),
+    ...creditsHandlers(route),
+  ];
+}

@@ -1,0 +1,31 @@
+import type { DbConfig, SeedName } from './db';
+
+/**
+ * Demo scenario from the address bar, kept for the tab's session so it survives navigation:
+ * `?seed=large`, `?latency=300` (ms), `?fail=0.1` (share of requests that fail with 500).
+ */
+export interface Scenario {
+  seed: SeedName;
+  config: Partial<DbConfig>;
+}
+
+const key = 'seller-desk.scenario';
+
+export function readScenario(search: string = location.search): Scenario {
+  const params = new URLSearchParams(search);
+  const saved = new URLSearchParams(sessionStorage.getItem(key) ?? '');
+  for (const name of ['seed', 'latency', 'fail']) {
+    const value = params.get(name);
+    if (value !== null) saved.set(name, value);
+  }
+  sessionStorage.setItem(key, saved.toString());
+  const latency = Number(saved.get('latency') ?? 0);
+  const failRate = Number(saved.get('fail') ?? 0);
+  return {
+    seed: saved.get('seed') === 'large' ? 'large' : 'default',
+    config: {
+      latencyMs: Number.isFinite(latency) ? Math.max(0, latency) : 0,
+      failRate: Number.isFinite(failRate) ? Math.min(1, Math.max(0, failRate)) : 0,
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { configureClient } from '../api/client';
+import { demoSeller } from '../mocks/db/core';
+import { resetDb, server } from '../mocks/node';
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  resetDb();
+  configureClient({ baseUrl: 'http://localhost/api', getToken: () => demoSeller.token, ready: Promise.resolve() });
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => cleanup());
+afterAll(() => server.close());
