@@ -9,6 +9,7 @@ const chromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: process.env.PW_OUTPUT ?? 'test-results',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

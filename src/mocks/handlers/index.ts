@@ -2,6 +2,8 @@ import type { HttpHandler } from 'msw';
 import type { Db } from '../db';
 import { createRoute } from '../route';
 import { usersHandlers } from './users';
+import { itemsHandlers } from './items';
+import { responseTimeHandlers } from './response-time';
 import { questionsHandlers } from './questions';
 import { stockHandlers } from './stock';
 import { categoriesHandlers } from './categories';
@@ -13,6 +15,8 @@ export function createHandlers(db: Db): HttpHandler[] {
   const route = createRoute(db);
   return [
     ...usersHandlers(route),
+    ...itemsHandlers(route),
+    ...responseTimeHandlers(route),
     ...questionsHandlers(route),
     ...stockHandlers(route),
     ...categoriesHandlers(route),

@@ -1,0 +1,22 @@
+/** CSV (RFC 4180) for exports: quotes fields holding commas, quotes or line breaks. */
+export function toCsv<T>(rows: readonly T[], columns: readonly { header: string; value: (row: T) => string | number | boolean | null | undefined }[]): string {
+  const escape = (value: unknown) => {
+    const text = value === null || value === undefined ? '' : String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [columns.map((c) => escape(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => escape(c.value(row))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Offers `text` as a file download without a server round-trip. */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
