@@ -20,8 +20,8 @@ export function defineMessages<const K extends string>(
 
 export type Vars = Record<string, string | number>;
 
-const pluralPattern = /\{(\w+), plural, ((?:\w+ \{[^{}]*\}\s*)+)\}/g;
-const optionPattern = /(\w+) \{([^{}]*)\}/g;
+const pluralPattern = /\{(\w+), plural, ((?:=?\w+ \{[^{}]*\}\s*)+)\}/g;
+const optionPattern = /(=?\w+) \{([^{}]*)\}/g;
 
 export function formatMessage(template: string, locale: Locale, vars: Vars = {}): string {
   const withPlurals = template.replace(pluralPattern, (_all, name: string, body: string) => {

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { locales, useLocale, useMessages, type Locale } from '../../lib/i18n';
@@ -39,9 +40,12 @@ function TokenForm() {
   const [token, setToken] = useState(session.token);
   const [remember, setRemember] = useState(session.remember);
   const [visible, setVisible] = useState(false);
+  const queryClient = useQueryClient();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     saveToken(token.trim(), remember);
+    // Everything loaded with the previous token (or none) is stale now.
+    void queryClient.resetQueries();
     showToast(t('tokenSaved'), 'success');
   };
   const status = session.token ? t(session.remember ? 'tokenStoredDevice' : 'tokenStoredSession') : t('tokenNone');
