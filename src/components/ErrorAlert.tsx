@@ -34,7 +34,7 @@ export function ErrorAlert({ error, onRetry, message, title }: ErrorAlertProps) 
       {message ?? described.summary}
       {described.details && (
         <details>
-          <summary>{described.details.slice(0, 80)}…</summary>
+          <summary>{t('showDetails')}</summary>
           <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{described.details}</code>
         </details>
       )}

@@ -10,7 +10,7 @@ export function describeError(error: unknown, t: Translate<CommonKey>): { summar
   if (error instanceof ContractError) {
     return {
       summary: t('errorContract'),
-      details: t('errorContractDetails', { details: `${error.endpoint}: ${error.issues.map((i) => `${i.path || '(root)'} — ${i.message}`).join('; ')}` }),
+      details: `${error.endpoint}: ${error.issues.map((i) => `${i.path || '(root)'} — ${i.message}`).join('; ')}`,
     };
   }
   if (error instanceof ApiError) {

@@ -21,7 +21,6 @@ export const commonMessages = defineMessages(
     errorTitle: 'Something went wrong',
     errorNetwork: 'The server could not be reached. Check your connection and try again.',
     errorContract: 'Unexpected response from the server.',
-    errorContractDetails: 'Details: {details}',
     errorUnauthorized: 'Your session is not valid (401). Check the access token in Settings.',
     errorForbidden: 'You are not allowed to see this (403).',
     errorNotFound: 'Not found (404).',
@@ -31,6 +30,7 @@ export const commonMessages = defineMessages(
     errorUnknown: 'An unexpected error happened: {message}',
     backgroundRefreshFailed: 'Could not refresh the data; showing what was loaded before. {reason}',
     page: 'Page',
+    showDetails: 'Details',
   },
   {
     retry: 'Reintentar',
@@ -51,7 +51,6 @@ export const commonMessages = defineMessages(
     errorTitle: 'Algo salió mal',
     errorNetwork: 'No se pudo contactar al servidor. Revisá tu conexión y volvé a intentar.',
     errorContract: 'Respuesta inesperada del servidor.',
-    errorContractDetails: 'Detalles: {details}',
     errorUnauthorized: 'Tu sesión no es válida (401). Revisá el token de acceso en Configuración.',
     errorForbidden: 'No tenés permiso para ver esto (403).',
     errorNotFound: 'No encontrado (404).',
@@ -61,6 +60,7 @@ export const commonMessages = defineMessages(
     errorUnknown: 'Ocurrió un error inesperado: {message}',
     backgroundRefreshFailed: 'No se pudieron actualizar los datos; se muestran los cargados antes. {reason}',
     page: 'Página',
+    showDetails: 'Detalles',
   },
   {
     retry: 'Tentar novamente',
@@ -81,7 +81,6 @@ export const commonMessages = defineMessages(
     errorTitle: 'Algo deu errado',
     errorNetwork: 'Não foi possível contatar o servidor. Verifique sua conexão e tente novamente.',
     errorContract: 'Resposta inesperada do servidor.',
-    errorContractDetails: 'Detalhes: {details}',
     errorUnauthorized: 'Sua sessão não é válida (401). Verifique o token de acesso em Configurações.',
     errorForbidden: 'Você não tem permissão para ver isto (403).',
     errorNotFound: 'Não encontrado (404).',
@@ -91,5 +90,6 @@ export const commonMessages = defineMessages(
     errorUnknown: 'Ocorreu um erro inesperado: {message}',
     backgroundRefreshFailed: 'Não foi possível atualizar os dados; mostrando o que foi carregado antes. {reason}',
     page: 'Página',
+    showDetails: 'Detalhes',
   },
 );
