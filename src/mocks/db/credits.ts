@@ -1,8 +1,108 @@
+import { financialEntities, toCreditTimestamp, type CreditStatus, type FinancialEntity } from '../../api/credits';
 import type { SeedContext } from './context';
+import type { Item } from './core';
+import type { Random } from './random';
 
-/** Credits area of the demo database (filled in by the credits issue). */
-export type CreditsState = Record<string, never>;
+/** A credit lead as the simulator stores it: the detail resource plus the expiry flag. */
+export interface CreditLeadRecord {
+  id: string;
+  item_id: string;
+  down_payment_amount: number;
+  installments_number: number;
+  installments_amount: number;
+  seller_id: number;
+  proposal_id?: string;
+  date_created: string;
+  financial_entity_id: FinancialEntity;
+  status: CreditStatus;
+  expired: boolean;
+  buyer: { id: number; full_name: string; email: string; phone: string };
+}
 
-export function seedCredits(_context: SeedContext): CreditsState {
-  return {};
+/** Live leads, and the separate test dataset answered to `x-sandbox: true`; both newest first. */
+export interface CreditsState {
+  leads: CreditLeadRecord[];
+  sandbox: CreditLeadRecord[];
+}
+
+const day = 24 * 3600 * 1000;
+const firstNames = ['Lucía', 'Martín', 'Sofía', 'Joaquín', 'Valentina', 'Mateo', 'Camila', 'Tomás', 'Julieta', 'Nicolás', 'Agustina', 'Bruno'];
+const lastNames = ['González', 'Rodríguez', 'Fernández', 'López', 'Martínez', 'Pérez', 'Gómez', 'Díaz', 'Sosa', 'Romero', 'Álvarez', 'Ruiz'];
+/** Entities that return a proposal id; the others never do. */
+const entitiesWithProposal: readonly FinancialEntity[] = ['BANK_1', 'BANK_2'];
+const installmentCounts = [3, 6, 9, 12, 18, 24] as const;
+
+function uuid(random: Random): string {
+  const hex = (n: number) => Array.from({ length: n }, () => random.int(0, 15).toString(16)).join('');
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${random.pick(['8', '9', 'a', 'b'])}${hex(3)}-${hex(12)}`;
+}
+
+const ascii = (text: string) => text.normalize('NFD').replace(/[^\w]/g, '').toLowerCase();
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+function status(random: Random): CreditStatus {
+  const roll = random.next();
+  return roll < 0.55 ? 'approved' : roll < 0.8 ? 'rejected' : 'in_analysis';
+}
+
+function financing(item: Item, random: Random, entity: FinancialEntity) {
+  const down = cents(item.price * random.int(10, 30) / 100);
+  const installments = random.pick(installmentCounts);
+  const rate = 1 + installments * 0.025;
+  return { down_payment_amount: down, installments_number: installments, installments_amount: cents(((item.price - down) * rate) / installments), financial_entity_id: entity };
+}
+
+/**
+ * About 150 live leads over the last 110 days (so "all statuses over 3 months" pages past 100) and 40
+ * sandbox leads that are plainly test data (round amounts, "Sandbox" buyers at example.test).
+ * Old leads are mostly expired; every ninth recent one is expired too, so the expired state is visible.
+ */
+export function seedCredits(context: SeedContext): CreditsState {
+  const { random, seller, now } = context;
+  const items = [...context.items.values()].filter((item) => item.seller_id === seller.id);
+  const leads: CreditLeadRecord[] = Array.from({ length: 150 }, (_, index) => {
+    const age = random.int(0, 110 * 24 * 60) * 60_000;
+    const item = random.pick(items);
+    const entity = financialEntities[index % financialEntities.length]!;
+    const first = random.pick(firstNames);
+    const last = random.pick(lastNames);
+    const ageDays = age / day;
+    return {
+      id: uuid(random),
+      item_id: item.id,
+      ...financing(item, random, entity),
+      seller_id: seller.id,
+      ...(entitiesWithProposal.includes(entity) ? { proposal_id: `PRP-${entity}-${random.int(100000, 999999)}` } : {}),
+      date_created: toCreditTimestamp(now - age),
+      status: status(random),
+      expired: ageDays > 60 ? random.chance(0.7) : index % 9 === 4,
+      buyer: {
+        id: random.int(100_000_000, 999_999_999),
+        full_name: `${first} ${last}`,
+        email: `${ascii(first)}.${ascii(last)}${random.int(1, 99)}@example.com`,
+        phone: `+54 9 11 ${random.int(4000, 6999)}-${random.int(1000, 9999)}`,
+      },
+    };
+  });
+  const sandbox: CreditLeadRecord[] = Array.from({ length: 40 }, (_, index) => {
+    const item = items[index % items.length]!;
+    const entity = financialEntities[(index + 1) % financialEntities.length]!;
+    const installments = installmentCounts[index % installmentCounts.length]!;
+    return {
+      id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+      item_id: item.id,
+      down_payment_amount: 1000 * (index % 5 + 1),
+      installments_number: installments,
+      installments_amount: 5000,
+      seller_id: seller.id,
+      ...(entitiesWithProposal.includes(entity) ? { proposal_id: `SANDBOX-${index + 1}` } : {}),
+      date_created: toCreditTimestamp(now - (index * 2 + 1) * 3600_000 * 12),
+      financial_entity_id: entity,
+      status: (['approved', 'rejected', 'in_analysis'] as const)[index % 3]!,
+      expired: index % 10 === 7,
+      buyer: { id: 900_000_000 + index, full_name: `Sandbox Buyer ${index + 1}`, email: `sandbox.buyer${index + 1}@example.test`, phone: `+54 9 11 0000-${String(index + 1).padStart(4, '0')}` },
+    };
+  });
+  const newestFirst = (a: CreditLeadRecord, b: CreditLeadRecord) => b.date_created.localeCompare(a.date_created);
+  return { leads: leads.sort(newestFirst), sandbox: sandbox.sort(newestFirst) };
 }
