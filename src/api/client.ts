@@ -80,7 +80,8 @@ export async function request<S extends z.ZodType>(path: string, options: Reques
   headers.set('Accept', 'application/json');
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = config.getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // A caller's own Authorization wins (the demo's simulated buyer asks with another user's token).
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
   try {

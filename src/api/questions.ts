@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { requestData, type QueryValue } from './client';
+import { itemIdPattern } from './items';
+
+/**
+ * Questions and answers (spec "Questions"). Limits and patterns are exported so the composer, the
+ * filters and the simulator apply the same rule.
+ */
+export const questionStatuses = ['UNANSWERED', 'ANSWERED', 'CLOSED_UNANSWERED', 'UNDER_REVIEW', 'BANNED', 'DELETED', 'DISABLED'] as const;
+export type QuestionStatus = (typeof questionStatuses)[number];
+export const questionStatusSchema = z.enum(questionStatuses);
+
+export const sortFields = ['item_id', 'seller_id', 'from_id', 'date_created'] as const;
+export type SortField = (typeof sortFields)[number];
+export const sortTypes = ['ASC', 'DESC'] as const;
+export type SortType = (typeof sortTypes)[number];
+
+/** Question or answer text: at most 2,000 characters (spec "Limits"). */
+export const textMaxLength = 2000;
+/** Page size of the search when no limit is sent (50, as the spec's echo shows). */
+export const defaultSearchLimit = 50;
+/** Largest page the simulator serves; the spec does not state one (our choice, see searchQuestions). */
+export const maxSearchLimit = 100;
+/** Unanswered questions are deleted once older than 7 months (spec "Limits"). */
+export const unansweredLifetimeMonths = 7;
+
+/** The text rule of POST /questions and POST /answers: not blank, at most 2,000 characters. */
+export const postTextSchema = z
+  .string()
+  .refine((text) => text.trim().length > 0, { message: 'empty' })
+  .refine((text) => text.length <= textMaxLength, { message: 'too_long' });
+
+/** Why a text cannot be sent, or null when it can (the same check the simulator makes). */
+export function textProblem(text: string): 'empty' | 'too_long' | null {
+  if (text.trim().length === 0) return 'empty';
+  return text.length > textMaxLength ? 'too_long' : null;
+}
+
+/** The moment an unanswered question created at `dateCreated` is deleted (7 calendar months later). */
+export function deletionTime(dateCreated: number): number {
+  const date = new Date(dateCreated);
+  date.setUTCMonth(date.getUTCMonth() + unansweredLifetimeMonths);
+  return date.getTime();
+}
+
+/** A timestamp with an offset (search) or UTC with fractional seconds (by id): both parse as dates. */
+const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), { message: 'not a timestamp' });
+
+export const askerSchema = z.object({
+  id: z.number().int(),
+  // Vehicle items only: the asker's contact (personal data; masked on screen until revealed).
+  answered_questions: z.number().int().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  phone: z.object({ number: z.string(), area_code: z.string() }).optional(),
+  email: z.string().optional(),
+});
+export type Asker = z.infer<typeof askerSchema>;
+
+export const answerSchema = z.object({
+  text: z.string(),
+  status: z.string(),
+  date_created: timestamp,
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+/** A question as search returns it. The status is kept as a string: unknown future values must not break the inbox. */
+export const questionSchema = z.object({
+  id: z.number().int(),
+  seller_id: z.number().int(),
+  item_id: z.string(),
+  status: z.string(),
+  text: z.string(),
+  date_created: timestamp,
+  deleted_from_listing: z.boolean(),
+  hold: z.boolean(),
+  suspected_spam: z.boolean().optional(),
+  answer: answerSchema.nullable(),
+  from: askerSchema,
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** The by-id resource adds buyer_id, last_updated and app_id. */
+export const questionDetailSchema = questionSchema.extend({
+  buyer_id: z.number().int(),
+  last_updated: timestamp,
+  app_id: z.number().int(),
+});
+export type QuestionDetail = z.infer<typeof questionDetailSchema>;
+
+const filterValueSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  // Not in the spec: the simulator adds how many questions hold each status (for the inbox's chips).
+  count: z.number().int().optional(),
+});
+
+export const searchResultSchema = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  questions: z.array(questionSchema),
+  filters: z.object({
+    limit: z.number().int(),
+    offset: z.number().int(),
+    api_version: z.string(),
+    is_admin: z.boolean(),
+    sorts: z.array(z.string()),
+    caller: z.number().int(),
+    item: z.string().optional(),
+    seller_id: z.string().optional(),
+    status: z.string().optional(),
+    from: z.string().optional(),
+  }),
+  available_filters: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.enum(['number', 'text']),
+      values: z.array(filterValueSchema).optional(),
+    }),
+  ),
+  available_sorts: z.array(z.string()),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export interface SearchParams {
+  /** Either seller_id or item is required (400 otherwise). */
+  sellerId?: number;
+  item?: string;
+  /** Asker user id; only together with `item`. */
+  from?: number;
+  status?: QuestionStatus;
+  sortFields?: SortField[];
+  sortType?: SortType;
+  limit?: number;
+  offset?: number;
+}
+
+/** Checks the request rules of the search before sending anything (the simulator applies the same). */
+export function searchProblem(params: SearchParams): 'missing_scope' | 'from_without_item' | 'invalid_item' | 'invalid_limit' | null {
+  if (params.sellerId === undefined && !params.item) return 'missing_scope';
+  if (params.item && !itemIdPattern.test(params.item)) return 'invalid_item';
+  if (params.from !== undefined && !params.item) return 'from_without_item';
+  if (params.limit !== undefined && (params.limit < 1 || params.limit > maxSearchLimit)) return 'invalid_limit';
+  return null;
+}
+
+/**
+ * GET /questions/search (api_version=4). `limit`/`offset` are sent as query parameters: the spec does
+ * not say they are accepted (they appear in the echo); the simulator accepts limit 1..100, default 50.
+ * The status counts in `available_filters[status].values[].count` are a simulator addition the inbox
+ * uses when present.
+ */
+export function searchQuestions(params: SearchParams, signal?: AbortSignal): Promise<SearchResult> {
+  const query: Record<string, QueryValue> = {
+    api_version: 4,
+    seller_id: params.sellerId,
+    item: params.item,
+    from: params.from,
+    status: params.status,
+    sort_fields: params.sortFields,
+    sort_types: params.sortType,
+    limit: params.limit,
+    offset: params.offset,
+  };
+  return requestData('/questions/search', { query, schema: searchResultSchema, signal });
+}
+
+/** GET /questions/{id} (api_version=4): unknown or deleted ids → 404 not_found. */
+export function getQuestion(id: number, signal?: AbortSignal): Promise<QuestionDetail> {
+  return requestData(`/questions/${id}`, { query: { api_version: 4 }, schema: questionDetailSchema, signal });
+}
+
+/**
+ * POST /questions {text, item_id}. Response body: not shown; we take the created question in the by-id
+ * shape. `asToken` sends the question as another user (the demo's "simulated buyer").
+ */
+export function askQuestion(body: { item_id: string; text: string }, options: { asToken?: string; signal?: AbortSignal } = {}): Promise<QuestionDetail> {
+  return requestData('/questions', {
+    method: 'POST',
+    body,
+    headers: options.asToken ? { Authorization: `Bearer ${options.asToken}` } : undefined,
+    schema: questionDetailSchema,
+    signal: options.signal,
+  });
+}
+
+/** POST /answers {question_id, text}. Response body: not shown; we take the answered question (by-id shape). */
+export function answerQuestion(body: { question_id: number; text: string }, signal?: AbortSignal): Promise<QuestionDetail> {
+  return requestData('/answers', { method: 'POST', body, schema: questionDetailSchema, signal });
+}
+
+/** DELETE /questions/{id}: an array holding one confirmation string. */
+export function deleteQuestion(id: number, signal?: AbortSignal): Promise<[string]> {
+  return requestData(`/questions/${id}`, { method: 'DELETE', schema: z.tuple([z.string()]), signal });
+}
+
+export const hideResultSchema = z.object({ question_ids: z.array(z.number().int()) });
+
+/**
+ * POST /my/questions/hidden. Bodies: not shown. We send `{"question_ids":[…]}` (the public API's
+ * shape) and take back the ids now hidden, in the same shape.
+ */
+export function hideQuestions(questionIds: number[], signal?: AbortSignal): Promise<z.infer<typeof hideResultSchema>> {
+  return requestData('/my/questions/hidden', { method: 'POST', body: { question_ids: questionIds }, schema: hideResultSchema, signal });
+}
