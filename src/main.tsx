@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { configureClient } from './api/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { createRouter } from './app/router';
 import { LocaleProvider } from './lib/i18n';
 import { demoToken, reportAuthProblem, sessionStore, setMode, type Mode } from './lib/session';
 
@@ -34,7 +33,6 @@ async function prepareBackend(): Promise<void> {
   await Promise.all(registrations.filter((r) => r.active?.scriptURL.endsWith('/mockServiceWorker.js')).map((r) => r.unregister()));
 }
 
-const router = createRouter();
 configureClient({
   baseUrl: '/api',
   ready: prepareBackend(),
@@ -42,17 +40,16 @@ configureClient({
     const session = sessionStore.get();
     return session.mode === 'demo' ? demoToken : session.token;
   },
+  // The app's AuthRedirect takes the seller to Settings, where this reason is shown.
   onUnauthorized: (error) => {
-    if (sessionStore.get().mode !== 'live') return;
-    reportAuthProblem(error.message);
-    void router.navigate('/settings');
+    if (sessionStore.get().mode === 'live') reportAuthProblem(error.message);
   },
 });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LocaleProvider>
-      <App queryClient={createQueryClient()} router={router} />
+      <App queryClient={createQueryClient()} />
     </LocaleProvider>
   </StrictMode>,
 );

@@ -1,29 +1,67 @@
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { Component, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useMessages } from '../lib/i18n';
 import { appMessages } from './messages';
 
-/** Every route's error boundary: the error in words and a retry that runs the page again. */
-export function RouteError() {
-  const error = useRouteError();
+function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useMessages(appMessages);
-  const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   useEffect(() => {
     document.title = `${t('routeErrorTitle')} · Seller Desk`;
   }, [t]);
   const retry = () => {
     void queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
-    void navigate(`${location.pathname}${location.search}`, { replace: true });
+    onRetry();
   };
   return (
     <Box sx={{ py: 2 }}>
       <h1 style={{ fontSize: '1.5rem', margin: '0 0 16px' }}>{t('routeErrorTitle')}</h1>
       <ErrorAlert error={error} onRetry={retry} />
     </Box>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** The boundary clears itself when this changes (another page was opened). */
+  resetKey: string;
+  onReset?: () => void;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; resetKey: string }> {
+  state = { error: undefined as unknown, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey };
+  }
+
+  render() {
+    if (this.state.error === undefined) return this.props.children;
+    return (
+      <RouteErrorView
+        error={this.state.error}
+        onRetry={() => {
+          this.props.onReset?.();
+          this.setState({ error: undefined });
+        }}
+      />
+    );
+  }
+}
+
+/** Every route's error boundary: the error in words and a retry that runs the page again. */
+export function RouteErrorBoundary({ children, onReset }: { children: ReactNode; onReset?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Boundary resetKey={pathname} onReset={onReset}>
+      {children}
+    </Boundary>
   );
 }

@@ -15,9 +15,8 @@ import { useColorScheme, useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { Loading } from '../components/Loading';
 import { useMe } from '../lib/identity';
 import { useMessages } from '../lib/i18n';
 import { useSession } from '../lib/session';
@@ -133,9 +132,7 @@ export function Shell() {
       </Box>
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, outline: 'none' }}>
         <Toolbar />
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Box>
       <Toaster />
     </Box>

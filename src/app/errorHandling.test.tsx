@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../api/errors';
 import { getMe } from '../api/users';
@@ -10,7 +10,7 @@ import { LocaleProvider } from '../lib/i18n';
 import { toastStore } from '../lib/toast';
 import { testDb } from '../mocks/node';
 import { createQueryClient } from './queryClient';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 
 describe('error handling', () => {
   it('a route that throws shows the error in words with a retry that renders it again', async () => {
@@ -19,11 +19,14 @@ describe('error handling', () => {
       if (broken) throw new ContractError('GET /users/me', [{ path: 'id', message: 'Invalid input' }]);
       return <h1>Recovered</h1>;
     }
-    const router = createMemoryRouter([{ path: '/', Component: Page, ErrorBoundary: RouteError }]);
     render(
       <LocaleProvider>
         <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
+          <MemoryRouter>
+            <RouteErrorBoundary>
+              <Page />
+            </RouteErrorBoundary>
+          </MemoryRouter>
         </QueryClientProvider>
       </LocaleProvider>,
     );

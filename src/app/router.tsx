@@ -1,33 +1,71 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Loading } from '../components/Loading';
+import { useSession } from '../lib/session';
 import { NotFound } from './NotFound';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
 
+type AreaModule = Promise<{ Component: ComponentType }>;
+
 /**
- * Each area is a lazily loaded chunk (`src/features/<area>/routes.tsx` exporting `Component`) that owns
- * the paths below its prefix; each has its own error boundary so a failing page keeps the shell.
+ * An area's pages as a lazily loaded chunk (`src/features/<area>/routes.tsx` exporting `Component`,
+ * owning every path below its prefix), inside its own error boundary. A failed chunk download is
+ * retried by the boundary's retry button: `reset` makes the next render import again.
  */
-export function createRouter() {
-  const area = (path: string, load: () => Promise<{ Component: React.ComponentType }>) => ({
-    path,
-    lazy: load,
-    ErrorBoundary: RouteError,
-  });
-  return createBrowserRouter([
-    {
-      Component: Shell,
-      ErrorBoundary: RouteError,
-      children: [
-        { index: true, element: <Navigate to="/questions" replace /> },
-        area('questions/*', () => import('../features/questions/routes')),
-        area('response-time/*', () => import('../features/response-time/routes')),
-        area('stock/*', () => import('../features/stock/routes')),
-        area('categories/*', () => import('../features/categories/routes')),
-        area('fulfillment/*', () => import('../features/fulfillment/routes')),
-        area('credits/*', () => import('../features/credits/routes')),
-        area('settings/*', () => import('../features/settings/routes')),
-        { path: '*', Component: NotFound },
-      ],
-    },
-  ]);
+function lazyArea(load: () => AreaModule) {
+  const importPage = () => load().then((module) => ({ default: module.Component }));
+  let Page = lazy(importPage);
+  const reset = () => {
+    Page = lazy(importPage);
+  };
+  return function Area() {
+    return (
+      <RouteErrorBoundary onReset={reset}>
+        <Suspense fallback={<Loading />}>
+          <Page />
+        </Suspense>
+      </RouteErrorBoundary>
+    );
+  };
+}
+
+const Questions = lazyArea(() => import('../features/questions/routes'));
+const ResponseTime = lazyArea(() => import('../features/response-time/routes'));
+const Stock = lazyArea(() => import('../features/stock/routes'));
+const Categories = lazyArea(() => import('../features/categories/routes'));
+const Fulfillment = lazyArea(() => import('../features/fulfillment/routes'));
+const Credits = lazyArea(() => import('../features/credits/routes'));
+const Settings = lazyArea(() => import('../features/settings/routes'));
+
+/** A 401 in live mode leads to Settings, where the reason is shown. */
+function AuthRedirect() {
+  const { mode, authProblem } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (mode === 'live' && authProblem && pathname !== '/settings') void navigate('/settings');
+  }, [mode, authProblem, pathname, navigate]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <AuthRedirect />
+      <Routes>
+        <Route element={<Shell />}>
+          <Route index element={<Navigate to="/questions" replace />} />
+          <Route path="questions/*" element={<Questions />} />
+          <Route path="response-time/*" element={<ResponseTime />} />
+          <Route path="stock/*" element={<Stock />} />
+          <Route path="categories/*" element={<Categories />} />
+          <Route path="fulfillment/*" element={<Fulfillment />} />
+          <Route path="credits/*" element={<Credits />} />
+          <Route path="settings/*" element={<Settings />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </>
+  );
 }
