@@ -1,6 +1,146 @@
-import type { Route } from '../route';
+import {
+  dateRangeProblem,
+  defaultDateRange,
+  inventoryIdPattern,
+  operationSorts,
+  operationsSearchLimits,
+  operationTypes,
+  parseOperationType,
+  type OperationResource,
+  type OperationSort,
+} from '../../api/fulfillment';
+import type { Db } from '../db';
+import type { Seller } from '../db/core';
+import { inventoryStock, type ScrollCursor } from '../db/fulfillment';
+import { caller, fail, type Route, type RouteContext } from '../route';
 
-/** Demo handlers of the fulfillment area (filled in by the API contract issue). */
-export function fulfillmentHandlers(_route: Route) {
-  return [];
+/** The inventory an id names, if the caller may see it: 400 malformed, 404 unknown, 403 someone else's. */
+function ownInventory(db: Db, seller: Seller, id: string) {
+  if (!inventoryIdPattern.test(id)) fail(400, 'validation_error', `invalid seller_product_id: ${id}`);
+  const inventory = db.fulfillment.inventories.get(id);
+  if (!inventory) fail(404, 'seller_product_not_found', `seller product ${id} not found`);
+  if (inventory.seller_id !== seller.id) fail(403, 'forbidden', `caller ${seller.id} may not access seller product ${id}`);
+  return inventory;
+}
+
+const rangeMessages = {
+  missing: 'date_from and date_to are required',
+  format: 'date_from and date_to must be dates in the form YYYY-MM-DD',
+  order: 'date_from must be before date_to',
+  tooLong: `date range larger than ${operationsSearchLimits.maxRangeDays} days`,
+} as const;
+
+function parseLimit(value: string | null): number {
+  if (value === null) return operationsSearchLimits.defaultLimit;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit <= 0) fail(400, 'validation_error', 'limit must be an integer greater than 0');
+  if (limit > operationsSearchLimits.maxLimit) fail(400, 'validation_error', `limit must be at most ${operationsSearchLimits.maxLimit}`);
+  return limit;
+}
+
+/** Runs a new search: the whole sorted result is kept behind the scroll id (like a search-engine scroll). */
+function openSearch({ db, url, now }: RouteContext, seller: Seller) {
+  const query = url.searchParams;
+  const ids = [query.get('inventory_id'), query.get('seller_product_id')]
+    .flatMap((value) => (value ? value.split(',') : []))
+    .map((id) => id.trim())
+    .filter(Boolean);
+  for (const id of ids) ownInventory(db, seller, id);
+
+  const defaults = defaultDateRange(now);
+  const from = query.get('date_from') ?? defaults.from;
+  const to = query.get('date_to') ?? defaults.to;
+  const problem = dateRangeProblem(from, to);
+  if (problem) fail(400, 'validation_error', rangeMessages[problem]);
+
+  const typeParam = query.get('type');
+  const type = typeParam === null ? null : parseOperationType(typeParam);
+  if (typeParam !== null && !type) fail(400, 'validation_error', `type invalid: ${typeParam}; valid types: ${operationTypes.join(', ')}`);
+
+  const sort = (query.get('sort') ?? operationSorts[0]) as OperationSort;
+  if (!operationSorts.includes(sort)) fail(400, 'validation_error', `sort invalid: ${sort}; valid sorts: ${operationSorts.join(', ')}`);
+  const shipment = query.get('external_references.shipment_id');
+
+  // date_to covers its whole day; timestamps are UTC ISO strings, so string order is time order.
+  const start = `${from}T00:00:00`;
+  const end = `${to}T23:59:59.999Z`;
+  const wanted = ids.length ? new Set(ids) : null;
+  const upperType = type?.toUpperCase();
+  const results = db.fulfillment.operations.filter(
+    (op) =>
+      op.seller_id === seller.id &&
+      op.date_created >= start &&
+      op.date_created <= end &&
+      (!wanted || wanted.has(op.inventory_id!)) &&
+      (!upperType || op.type === upperType) &&
+      (!shipment || op.external_references.some((ref) => ref.type === 'shipment_id' && ref.value === shipment)),
+  );
+  if (sort === 'date_created:desc') results.reverse();
+
+  const filters = [
+    { id: 'seller_id', name: 'Seller', values: [String(seller.id)] },
+    { id: 'date_from', name: 'Date from', values: [from] },
+    { id: 'date_to', name: 'Date to', values: [to] },
+    ...(ids.length ? [{ id: 'seller_product_id', name: 'Seller product', values: ids }] : []),
+    ...(upperType ? [{ id: 'type', name: 'Operation type', values: [upperType] }] : []),
+    ...(shipment ? [{ id: 'external_references.shipment_id', name: 'Shipment', values: [shipment] }] : []),
+  ];
+  return { results, sort, filters };
+}
+
+function continueSearch({ db, now }: RouteContext, seller: Seller, scrollId: string): ScrollCursor {
+  const cursor = db.fulfillment.scrolls.get(scrollId);
+  if (!cursor || cursor.sellerId !== seller.id) fail(400, 'validation_error', `invalid scroll id: ${scrollId}; repeat the search without scroll`);
+  if (now - cursor.createdAt > operationsSearchLimits.scrollTtlMs) {
+    db.fulfillment.scrolls.delete(scrollId);
+    fail(400, 'validation_error', 'scroll id expired: it is older than 5 minutes; repeat the search without scroll to start again');
+  }
+  return cursor;
+}
+
+const availableFilters = [{ id: 'type', name: 'Operation type', values: operationTypes.map((type) => type.toUpperCase()) }];
+
+/** Fulfillment stock of an inventory, and the operations search with scroll paging. */
+export function fulfillmentHandlers(route: Route) {
+  return [
+    route('get', '/inventories/:id/stock/fulfillment', (context) => {
+      const inventory = ownInventory(context.db, caller(context), context.params.id ?? '');
+      return inventoryStock(inventory);
+    }),
+    route(
+      'get',
+      '/stock/fulfillment/operations/search',
+      (context) => {
+        const seller = caller(context);
+        const { db, url, now } = context;
+        const sellerParam = url.searchParams.get('seller_id');
+        if (!sellerParam) fail(400, 'validation_error', 'seller_id is required');
+        if (!/^\d+$/.test(sellerParam)) fail(400, 'validation_error', `invalid seller_id: ${sellerParam}`);
+        if (Number(sellerParam) !== seller.id) fail(403, 'forbidden', `caller ${seller.id} may not access seller ${sellerParam}`);
+        const limit = parseLimit(url.searchParams.get('limit'));
+
+        const scrollId = url.searchParams.get('scroll');
+        const search: ScrollCursor = scrollId
+          ? { ...continueSearch(context, seller, scrollId), limit }
+          : { ...openSearch(context, seller), offset: 0, limit, createdAt: now, sellerId: seller.id };
+        const page: OperationResource[] = search.results.slice(search.offset, search.offset + limit);
+        const offset = search.offset + page.length;
+
+        let next: string | null = null;
+        if (offset < search.results.length) {
+          next = `scr_${(db.fulfillment.nextScroll++).toString(36)}_${now.toString(36)}`;
+          db.fulfillment.scrolls.set(next, { ...search, offset, createdAt: now });
+        }
+        return {
+          paging: { total: search.results.length, scroll: next, limit },
+          results: page,
+          filters: search.filters,
+          available_filters: availableFilters,
+          sort: search.sort,
+          available_sorts: [...operationSorts],
+        };
+      },
+      { rateLimited: true },
+    ),
+  ];
 }
