@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { request, requestData } from './client';
+import { ContractError } from './errors';
+
+/**
+ * Stock of a user product (spec: "User product stock", "Stock of a user product"). Every read carries the
+ * stock version (x-version); every write must send the version it started from, and the client refuses
+ * to send one without it.
+ */
+
+/** User product ids: site id, "U", digits (e.g. MLAU3000001). Checked before any request. */
+export const userProductIdPattern = /^M[A-Z]{2}U\d+$/;
+
+/** The location types the spec describes; other strings from a live API are shown read-only. */
+export const locationTypes = ['meli_facility', 'selling_address', 'seller_warehouse'] as const;
+export type LocationType = (typeof locationTypes)[number];
+
+export function isLocationType(type: string): type is LocationType {
+  return (locationTypes as readonly string[]).includes(type);
+}
+
+/** Quantities are non-negative integers: the rule of both the edit form and the simulator. */
+export const stockQuantitySchema = z.int().min(0);
+
+export type QuantityProblem = 'required' | 'negative' | 'decimal' | 'notNumber' | 'tooLarge';
+
+/** Parses what a seller typed into a quantity, or says why it is not one (nothing is sent then). */
+export function parseQuantity(text: string): { quantity: number } | { problem: QuantityProblem } {
+  const value = text.trim();
+  if (value === '') return { problem: 'required' };
+  if (/^-\s*\d+([.,]\d+)?$/.test(value)) return { problem: 'negative' };
+  if (/^\d+[.,]\d+$/.test(value)) return { problem: 'decimal' };
+  if (!/^\d+$/.test(value)) return { problem: 'notNumber' };
+  const quantity = Number(value);
+  if (!stockQuantitySchema.safeParse(quantity).success) return { problem: 'tooLarge' };
+  return { quantity };
+}
+
+export const stockLocationSchema = z.object({
+  type: z.string(),
+  quantity: z.int(),
+  network_node_id: z.string().optional(),
+  store_id: z.string().optional(),
+});
+export type StockLocation = z.infer<typeof stockLocationSchema>;
+
+export const userProductStockSchema = z.object({
+  id: z.string(),
+  user_id: z.int(),
+  locations: z.array(stockLocationSchema),
+});
+export type UserProductStock = z.infer<typeof userProductStockSchema>;
+
+/** A read of the stock together with the version it was read at. */
+export interface StockRead {
+  stock: UserProductStock;
+  version: number;
+}
+
+export const versionHeader = 'x-version';
+
+/**
+ * The error codes the demo simulator answers for the spec's 400/404/409 rows. The spec lists the
+ * conditions but not their codes ("not shown"); these are our choice, and the page also explains an
+ * unknown 400 from a live API in general words.
+ */
+export const stockErrorCodes = {
+  notFound: 'not_found',
+  missingVersion: 'missing_x_version',
+  invalidVersion: 'invalid_x_version',
+  staleVersion: 'version_conflict',
+  invalidQuantity: 'invalid_quantity',
+  fulfillmentOnly: 'items_fulfillment_only',
+  noItems: 'no_items_associated',
+  noInventoryId: 'items_without_inventory_id',
+  fullInboundNeeded: 'full_inbound_required',
+  wrongLocationType: 'invalid_location_type',
+  storeNotOwned: 'store_not_belongs_to_seller',
+  networkNodeMismatch: 'invalid_network_node',
+} as const;
+
+/** Message of the 404 for an unknown user product (our choice; the spec does not show it). */
+export function userProductNotFoundMessage(id: string): string {
+  return `User product with id ${id} not found`;
+}
+
+/** The client refused to send a write without the version its edit started from. */
+export class MissingVersionError extends Error {
+  readonly name = 'MissingVersionError';
+  constructor(readonly userProductId: string) {
+    super(`Refusing to update the stock of ${userProductId} without x-version`);
+  }
+}
+
+function requireVersion(userProductId: string, version: number | null | undefined): string {
+  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw new MissingVersionError(userProductId);
+  return String(version);
+}
+
+function stockPath(userProductId: string): string {
+  return `/user-products/${encodeURIComponent(userProductId)}/stock`;
+}
+
+/** GET /user-products/{id}/stock: the stock and its x-version (a read without the header breaks the contract). */
+export async function getStock(userProductId: string, signal?: AbortSignal): Promise<StockRead> {
+  const path = stockPath(userProductId);
+  const response = await request(path, { schema: userProductStockSchema, signal });
+  const version = Number(response.headers.get(versionHeader) ?? Number.NaN);
+  if (!Number.isSafeInteger(version)) {
+    throw new ContractError(`GET ${path}`, [{ path: `header ${versionHeader}`, message: 'missing or not an integer' }]);
+  }
+  return { stock: response.data, version };
+}
+
+/**
+ * PUT /user-products/{id}/stock/type/selling_address: 204 means accepted; the stock changes
+ * asynchronously. Throws MissingVersionError before any request when the version is missing.
+ */
+export async function putSellingAddressStock(
+  userProductId: string,
+  input: { quantity: number; version: number | null | undefined },
+  signal?: AbortSignal,
+): Promise<void> {
+  const version = requireVersion(userProductId, input.version);
+  await request(`${stockPath(userProductId)}/type/selling_address`, {
+    method: 'PUT',
+    headers: { [versionHeader]: version },
+    body: { quantity: input.quantity },
+    schema: z.undefined(),
+    signal,
+  });
+}
+
+export const warehouseLocationInputSchema = z.object({
+  store_id: z.string().min(1),
+  network_node_id: z.string().optional(),
+  quantity: stockQuantitySchema,
+});
+export type WarehouseLocationInput = z.infer<typeof warehouseLocationInputSchema>;
+
+export const sellerWarehouseStockSchema = z.object({
+  user_id: z.int(),
+  id: z.string(),
+  locations: z.array(stockLocationSchema),
+});
+
+/**
+ * PUT /user-products/{id}/stock/type/seller_warehouse (not in the spec; the public API's shape): body
+ * {"locations":[{store_id, network_node_id?, quantity}]}, answers {user_id, id, locations}. Only the
+ * listed stores change. Like selling_address, the answer means "accepted": reads show it shortly after.
+ */
+export async function putSellerWarehouseStock(
+  userProductId: string,
+  input: { locations: WarehouseLocationInput[]; version: number | null | undefined },
+  signal?: AbortSignal,
+) {
+  const version = requireVersion(userProductId, input.version);
+  return requestData(`${stockPath(userProductId)}/type/seller_warehouse`, {
+    method: 'PUT',
+    headers: { [versionHeader]: version },
+    body: { locations: input.locations },
+    schema: sellerWarehouseStockSchema,
+    signal,
+  });
+}
+
+export const userItemsSearchSchema = z.object({
+  seller_id: z.string(),
+  results: z.array(z.string()),
+  paging: z.object({ total: z.int(), offset: z.int(), limit: z.int() }),
+});
+
+/**
+ * GET /users/{seller_id}/items/search?user_product_id=… — the items grouped by a user product. Not in the
+ * spec (which shows no way from a user product to its items); this is the public API's endpoint and
+ * shape: {seller_id, results: [item ids], paging}.
+ */
+export function searchUserProductItems(sellerId: number, userProductId: string, signal?: AbortSignal) {
+  return requestData(`/users/${sellerId}/items/search`, {
+    query: { user_product_id: userProductId },
+    schema: userItemsSearchSchema,
+    signal,
+  });
+}
