@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureClient } from './api/client';
 import { App } from './app/App';
@@ -46,10 +46,14 @@ configureClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <LocaleProvider>
-      <App queryClient={createQueryClient()} />
-    </LocaleProvider>
-  </StrictMode>,
-);
+// A transition lets React render the first screen in slices that keep the main thread responsive.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <LocaleProvider>
+        <App queryClient={createQueryClient()} />
+      </LocaleProvider>
+    </StrictMode>,
+  );
+});
