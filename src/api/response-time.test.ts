@@ -36,7 +36,7 @@ describe('GET /users/{id}/questions/response_time', () => {
       user_id: demoSeller.id,
       total: { response_time: 50 },
       weekdays_working_hours: { response_time: 30, sales_percent_increase: null },
-      weekdays_extra_hours: { response_time: 120, sales_percent_increase: 20 },
+      weekdays_extra_hours: { response_time: 120, sales_percent_increase: 6 },
       weekend: { response_time: 45, sales_percent_increase: null },
     });
   });

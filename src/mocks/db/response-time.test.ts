@@ -58,8 +58,8 @@ describe('response time: time slots by creation time in the site time zone', () 
       user_id: demoSeller.id,
       total: { response_time: 86 },
       weekdays_working_hours: { response_time: 20, sales_percent_increase: null },
-      weekdays_extra_hours: { response_time: 90, sales_percent_increase: 13 },
-      weekend: { response_time: 200, sales_percent_increase: 28 },
+      weekdays_extra_hours: { response_time: 90, sales_percent_increase: 3 },
+      weekend: { response_time: 200, sales_percent_increase: 10 },
     });
   });
 
@@ -166,10 +166,11 @@ describe('response time: sales_percent_increase only above 60 minutes', () => {
     [0, null],
     [60, null],
     [61, 1],
-    [90, 13],
-    [120, 20],
-    [240, 30],
-    [10080, 40],
+    [90, 3],
+    [120, 6],
+    [240, 11],
+    [1440, 25],
+    [10080, 41],
   ])('a slot averaging %i minutes projects %s %%', (average, increase) => {
     expect(salesPercentIncrease(average)).toBe(increase);
   });

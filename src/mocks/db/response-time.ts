@@ -19,8 +19,8 @@ import type { QuestionRecord, QuestionStatus } from './questions';
  *   one week.
  * - Average: arithmetic mean in minutes, rounded to the nearest whole minute (halves up).
  * - Slot without questions: response_time 0, sales_percent_increase null.
- * - sales_percent_increase, for a rounded average m > 60: round(40 × (1 − 60 / m)), at least 1 — a
- *   projection that grows with the distance from one hour and approaches 40 % for a week-long wait.
+ * - sales_percent_increase, for a rounded average m > 60: round(8 × ln(m / 60)), at least 1 — each doubling
+ *   of the average beyond an hour adds about 5.5 points: 2 h → 6 %, 1 day → 25 %, 1 week → 41 %.
  * - No question counts (none at all, or none in the window) → null, which the handler answers as 404.
  */
 
@@ -53,7 +53,7 @@ export function slotOf(createdAt: number): ResponseTimeSlot | null {
 export function salesPercentIncrease(average: number): number | null {
   const threshold = responseTimeRules.salesIncreaseAboveMinutes;
   if (average <= threshold) return null;
-  return Math.max(1, Math.round(40 * (1 - threshold / average)));
+  return Math.max(1, Math.round(8 * Math.log(average / threshold)));
 }
 
 /** The questions that count: the first of each buyer on each item, of the given seller. */
