@@ -1,8 +1,221 @@
-import { Placeholder } from '../../components/Placeholder';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { DataState } from '../../components/DataState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { useMe } from '../../lib/identity';
 import { useMessages } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import { useUrlState } from '../../lib/urlState';
+import { itemId, otherSeller } from '../../mocks/db/core';
+import { composerId } from './AnswerComposer';
+import { questionErrorText } from './errors';
+import { FilterForm, SortFields, StatusChips } from './InboxFilters';
+import { inboxUrlSchema, toFilters } from './inboxUrl';
+import { questionKeys } from './keys';
 import { messages } from './messages';
+import { headQuery, pageQuery, useHideQuestions, useSimulateQuestion } from './queries';
+import { QuestionDetail } from './QuestionDetail';
+import { QuestionList } from './QuestionList';
+import { ShortcutsDialog } from './ShortcutsDialog';
 
-export function Component() {
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+function Inbox({ sellerId }: { sellerId: number }) {
   const t = useMessages(messages);
-  return <Placeholder title={t('title')} text={t('placeholder')} />;
+  const { mode } = useSession();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const navigate = useNavigate();
+  const location = useLocation();
+  const params = useParams();
+  const openId = /^\d+$/.test(params.id ?? '') ? Number(params.id) : undefined;
+  const [url, update] = useUrlState(inboxUrlSchema);
+  const filters = toFilters(url, sellerId);
+  const queryClient = useQueryClient();
+  const first = useQuery(pageQuery(filters, 0));
+  const head = useQuery(headQuery(filters));
+  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [resetToken, setResetToken] = useState(0);
+  const [simulated, setSimulated] = useState(0);
+  const hide = useHideQuestions();
+  const simulate = useSimulateQuestion();
+
+  // New questions since the list loaded: the polled total minus the total the rows on screen were built from.
+  const newCount = first.data && head.data ? Math.max(0, head.data.total - first.data.total) : 0;
+
+  const close = () => {
+    void navigate({ pathname: '/questions', search: location.search });
+    if (openId !== undefined) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-question-link="${openId}"]`)?.focus());
+  };
+
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    if (event.target instanceof HTMLElement && event.target.closest('[role="dialog"], [role="menu"], [role="listbox"]')) return;
+    if (event.key === 'Escape' && openId !== undefined) {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (isTyping(event.target)) return;
+    if (event.key === '?') {
+      event.preventDefault();
+      setHelpOpen(true);
+    } else if (event.key === 'r') {
+      const composer = document.getElementById(composerId);
+      if (composer) {
+        event.preventDefault();
+        composer.focus();
+      }
+    }
+  });
+  useEffect(() => {
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const select = (id: number, selected: boolean) =>
+    setSelection((previous) => {
+      const next = new Set(previous);
+      if (selected) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const showNew = () => {
+    void queryClient.invalidateQueries({ queryKey: questionKeys.list(filters) });
+    setResetToken((value) => value + 1);
+  };
+
+  const simulateQuestion = () => {
+    // A buyer asks about one of the seller's items: rotate over those on screen, or the first demo item.
+    const items = [...new Set(first.data?.questions.map((q) => q.item_id) ?? [])];
+    const item = url.item ?? items[simulated % Math.max(1, items.length)] ?? itemId(1);
+    setSimulated((count) => count + 1);
+    simulate.mutate(
+      { item_id: item, text: t('simulatedText'), buyerToken: otherSeller.token },
+      { onSuccess: (question) => showToast(t('simulated', { item: question.item_id }), 'info') },
+    );
+  };
+
+  const filterItem = (item: string) => {
+    void navigate({ pathname: '/questions', search: new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), item }).toString() });
+  };
+
+  const detail = openId !== undefined && <QuestionDetail key={openId} id={openId} onClose={close} onFilterItem={filterItem} fullScreen={!wide} />;
+  const showList = wide || openId === undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <>
+            {mode === 'demo' && (
+              <Button variant="outlined" onClick={simulateQuestion} disabled={simulate.isPending}>
+                {t('simulate')}
+              </Button>
+            )}
+            <Button onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+              {t('shortcutsButton')}
+            </Button>
+          </>
+        }
+      />
+      {simulate.isError && <ErrorAlert error={simulate.error} message={questionErrorText(simulate.error, t)} />}
+      {showList && (
+        <Stack spacing={1.5} sx={{ mb: 1.5 }}>
+          <StatusChips url={url} update={update} head={head.data} />
+          <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5} sx={{ rowGap: 1.5 }}>
+            <FilterForm key={`${url.item ?? ''}/${url.from ?? ''}`} url={url} update={update} />
+            <SortFields url={url} update={update} />
+          </Stack>
+        </Stack>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: openId !== undefined ? 'minmax(0, 5fr) minmax(0, 7fr)' : 'minmax(0, 1fr)' }, gap: 2 }}>
+        {showList && (
+          <Paper variant="outlined" sx={{ minWidth: 0 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1, minHeight: 52, flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }}>
+              <Typography variant="body2" sx={{ flex: 1 }} role="status">
+                {first.data ? t('total', { count: first.data.total }) : ''}
+              </Typography>
+              <Box role="status" aria-live="polite">
+                {newCount > 0 && (
+                  <Button size="small" variant="contained" onClick={showNew}>
+                    {t('newNotice', { count: newCount })} · {t('showNew')}
+                  </Button>
+                )}
+              </Box>
+              {selection.size > 0 && (
+                <>
+                  <Typography variant="body2">{t('selected', { count: selection.size })}</Typography>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={hide.isPending}
+                    onClick={() =>
+                      hide.mutate([...selection], {
+                        onSuccess: ({ question_ids }) => {
+                          showToast(t('hidden', { count: question_ids.length }), 'success');
+                          setSelection(new Set());
+                          if (openId !== undefined && question_ids.includes(openId)) close();
+                        },
+                      })
+                    }
+                  >
+                    {t('hideSelected')}
+                  </Button>
+                  <Button size="small" onClick={() => setSelection(new Set())}>
+                    {t('clearSelection')}
+                  </Button>
+                </>
+              )}
+            </Stack>
+            {hide.isError && <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([...selection])} />}
+            <DataState query={first} isEmpty={(data) => data.total === 0} empty={<Typography sx={{ p: 2 }}>{t('empty')}</Typography>}>
+              {(data) => (
+                <QuestionList filters={filters} total={data.total} openId={openId} selection={selection} onSelect={select} resetToken={resetToken} />
+              )}
+            </DataState>
+          </Paper>
+        )}
+        {detail}
+      </Box>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </>
+  );
+}
+
+function InboxPage() {
+  const t = useMessages(messages);
+  const me = useMe();
+  if (me.data) return <Inbox sellerId={me.data.id} />;
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <DataState query={me}>{() => null}</DataState>
+    </>
+  );
+}
+
+/** /questions and /questions/:id: the inbox, with the open question beside it (full screen on phones). */
+export function Component() {
+  return (
+    <Routes>
+      <Route path=":id?" element={<InboxPage />} />
+    </Routes>
+  );
 }

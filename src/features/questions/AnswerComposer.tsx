@@ -1,0 +1,121 @@
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type KeyboardEvent } from 'react';
+import { textMaxLength, textProblem } from '../../api/questions';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useMessages } from '../../lib/i18n';
+import { showToast } from '../../lib/toast';
+import { questionErrorText } from './errors';
+import { messages } from './messages';
+import { useAnswerQuestion } from './queries';
+import { readDraft, useTemplates, writeDraft } from './templates';
+import { TemplatesDialog } from './TemplatesDialog';
+
+/** The id `r` focuses. */
+export const composerId = 'answer-composer';
+
+/**
+ * Answer composer. The draft is saved per question as the seller types and cleared only when the
+ * answer is accepted; over-long or empty text is never sent and says why.
+ */
+export function AnswerComposer({ questionId }: { questionId: number }) {
+  const t = useMessages(messages);
+  const [text, setText] = useState(() => readDraft(questionId));
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [managing, setManaging] = useState(false);
+  const [tried, setTried] = useState(false);
+  const templates = useTemplates();
+  const answer = useAnswerQuestion();
+  const problem = textProblem(text);
+
+  const change = (next: string) => {
+    setText(next);
+    writeDraft(questionId, next);
+  };
+  const insert = (snippet: string) => change(text ? `${text}${text.endsWith(' ') ? '' : ' '}${snippet}` : snippet);
+  const send = () => {
+    setTried(true);
+    if (problem || answer.isPending) return;
+    answer.mutate(
+      { question_id: questionId, text },
+      {
+        onSuccess: () => {
+          writeDraft(questionId, '');
+          showToast(t('answered'), 'success');
+        },
+      },
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    } else if (event.altKey && /^[1-9]$/.test(event.key)) {
+      const template = templates[Number(event.key) - 1];
+      if (template) {
+        event.preventDefault();
+        insert(template.text);
+      }
+    }
+  };
+
+  const over = text.length - textMaxLength;
+  const helper = problem === 'too_long' ? t('tooLong', { count: over, max: textMaxLength }) : tried && problem === 'empty' ? t('emptyAnswer') : text ? t('draftSaved') : ' ';
+  return (
+    <Stack spacing={1}>
+      <TextField
+        id={composerId}
+        label={t('composer')}
+        value={text}
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={onKeyDown}
+        multiline
+        minRows={3}
+        maxRows={12}
+        error={problem === 'too_long' || (tried && problem === 'empty')}
+        helperText={helper}
+        slotProps={{ htmlInput: { 'aria-describedby': 'answer-count' } }}
+      />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography id="answer-count" variant="caption" color={over > 0 ? 'error' : 'text.secondary'} aria-live="polite">
+          {t('count', { count: text.length, max: textMaxLength })}
+        </Typography>
+        <span style={{ flex: 1 }} />
+        <Button onClick={(event) => setMenu(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(menu)}>
+          {t('insertTemplate')}
+        </Button>
+        <Button variant="contained" onClick={send} disabled={problem === 'too_long' || answer.isPending}>
+          {answer.isPending ? t('sending') : t('send')}
+        </Button>
+      </Stack>
+      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        {templates.map((template, index) => (
+          <MenuItem
+            key={template.id}
+            onClick={() => {
+              insert(template.text);
+              setMenu(null);
+            }}
+          >
+            {index < 9 ? `${index + 1}. ` : ''}
+            {template.name}
+          </MenuItem>
+        ))}
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            setManaging(true);
+          }}
+        >
+          {t('manageTemplates')}
+        </MenuItem>
+      </Menu>
+      <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
+      {answer.isError && <ErrorAlert error={answer.error} message={questionErrorText(answer.error, t) ?? t('errSendFailed')} onRetry={send} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { itemIdPattern } from '../../api/items';
+import { questionStatuses, type QuestionStatus, type SearchResult } from '../../api/questions';
+import { useMessages } from '../../lib/i18n';
+import type { InboxUrl } from './inboxUrl';
+import { messages } from './messages';
+
+interface InboxFiltersProps {
+  url: InboxUrl;
+  update: (patch: Partial<InboxUrl>) => void;
+  /** The polled head of the view: its status facet gives the chip counts. */
+  head: SearchResult | undefined;
+}
+
+/** Status chips with counts (from the search's status facet), then item, asker and sort. */
+export function StatusChips({ url, update, head }: InboxFiltersProps) {
+  const t = useMessages(messages);
+  const values = head?.available_filters.find((filter) => filter.id === 'status')?.values ?? [];
+  const counts = new Map(values.map((value) => [value.id, value.count]));
+  const all = values.every((value) => value.count !== undefined) && values.length > 0 ? values.reduce((sum, value) => sum + (value.count ?? 0), 0) : undefined;
+  const chip = (status: QuestionStatus | undefined, label: string) => {
+    const active = url.status === status;
+    return (
+      <Chip
+        key={status ?? 'all'}
+        label={label}
+        clickable
+        color={active ? 'primary' : 'default'}
+        variant={active ? 'filled' : 'outlined'}
+        aria-pressed={active}
+        onClick={() => update({ status })}
+      />
+    );
+  };
+  return (
+    <Box role="group" aria-label={t('statusFilter')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {chip(undefined, t('allStatuses', { count: all === undefined ? '' : all }).trim())}
+      {questionStatuses.map((status) => {
+        const count = counts.get(status);
+        return chip(status, count === undefined ? t(`status_${status}`) : t('statusChip', { label: t(`status_${status}`), count }));
+      })}
+    </Box>
+  );
+}
+
+export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
+  const t = useMessages(messages);
+  const [item, setItem] = useState(url.item ?? '');
+  const [from, setFrom] = useState(url.from === undefined ? '' : String(url.from));
+  const [tried, setTried] = useState(false);
+  const itemTrimmed = item.trim().toUpperCase();
+  const itemError = itemTrimmed !== '' && !itemIdPattern.test(itemTrimmed);
+  const fromError = from.trim() !== '' && !/^\d+$/.test(from.trim());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (itemError || fromError) return;
+    update({ item: itemTrimmed || undefined, from: itemTrimmed && from.trim() ? Number(from.trim()) : undefined });
+  };
+  return (
+    <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={submit} noValidate sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+      <TextField
+        size="small"
+        label={t('itemFilter')}
+        value={item}
+        onChange={(e) => setItem(e.target.value)}
+        error={tried && itemError}
+        helperText={tried && itemError ? t('itemInvalid') : t('itemFilterHelp')}
+        sx={{ minWidth: 180 }}
+      />
+      <TextField
+        size="small"
+        label={t('askerFilter')}
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        disabled={!itemTrimmed}
+        error={tried && fromError}
+        helperText={tried && fromError ? t('askerInvalid') : t('askerHelp')}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        sx={{ minWidth: 180, maxWidth: { sm: 260 } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Button type="submit" variant="outlined">
+          {t('applyFilters')}
+        </Button>
+        <Button
+          onClick={() => {
+            setItem('');
+            setFrom('');
+            setTried(false);
+            update({ item: undefined, from: undefined, status: undefined });
+          }}
+        >
+          {t('clearFilters')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+export function SortFields({ url, update }: Omit<InboxFiltersProps, 'head'>) {
+  const t = useMessages(messages);
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+      <TextField select size="small" label={t('sortBy')} value={url.sort} onChange={(e) => update({ sort: e.target.value as InboxUrl['sort'] })} sx={{ minWidth: 140 }}>
+        <MenuItem value="date">{t('sortDate')}</MenuItem>
+        <MenuItem value="item">{t('sortItem')}</MenuItem>
+        <MenuItem value="asker">{t('sortAsker')}</MenuItem>
+      </TextField>
+      <TextField select size="small" label={t('order')} value={url.order} onChange={(e) => update({ order: e.target.value as InboxUrl['order'] })} sx={{ minWidth: 200, maxWidth: '100%' }}>
+        <MenuItem value="desc">{t('orderDesc')}</MenuItem>
+        <MenuItem value="asc">{t('orderAsc')}</MenuItem>
+      </TextField>
+    </Stack>
+  );
+}

@@ -1,0 +1,241 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloseIcon from '@mui/icons-material/Close';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { isApiError } from '../../api/errors';
+import type { QuestionDetail as Question } from '../../api/questions';
+import { DataState } from '../../components/DataState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { MaskedText, RevealButton } from '../../components/MaskedText';
+import { useFormat } from '../../lib/format';
+import { useMessages } from '../../lib/i18n';
+import { showToast } from '../../lib/toast';
+import { AnswerComposer } from './AnswerComposer';
+import { questionErrorText } from './errors';
+import { messages } from './messages';
+import { detailQuery, itemQuery, useDeleteQuestion, useHideQuestions } from './queries';
+import { moderationReasonsUrl } from './QuestionRow';
+import { StatusChip, useStatusLabel } from './StatusChip';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+const fieldGrid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 1.5, m: 0 } as const;
+
+/** Vehicle askers' contact: masked until revealed, per question, never remembered. */
+function AskerContact({ asker }: { asker: Question['from'] }) {
+  const t = useMessages(messages);
+  const [revealed, setRevealed] = useState(false);
+  if (!asker.first_name && !asker.email && !asker.phone) return null;
+  const name = [asker.first_name, asker.last_name].filter(Boolean).join(' ');
+  const phone = asker.phone ? `(${asker.phone.area_code}) ${asker.phone.number}` : '';
+  return (
+    <Box component="section" aria-label={t('contact')}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="subtitle2" component="h3">
+          {t('contact')}
+        </Typography>
+        <RevealButton revealed={revealed} onToggle={() => setRevealed((v) => !v)} label={t(revealed ? 'hideContact' : 'revealContact')} />
+      </Stack>
+      <Box component="dl" sx={fieldGrid}>
+        <Field label={t('name')}>
+          <MaskedText value={name} revealed={revealed} />
+        </Field>
+        <Field label={t('phone')}>
+          <MaskedText value={phone} revealed={revealed}>
+            <Link href={`tel:${phone.replace(/\D/g, '')}`}>{phone}</Link>
+          </MaskedText>
+        </Field>
+        <Field label={t('email')}>
+          <MaskedText value={asker.email ?? ''} revealed={revealed}>
+            <Link href={`mailto:${asker.email}`}>{asker.email}</Link>
+          </MaskedText>
+        </Field>
+        {asker.answered_questions !== undefined && <Field label={t('answeredQuestions')}>{asker.answered_questions}</Field>}
+      </Box>
+    </Box>
+  );
+}
+
+function ItemSummary({ itemId, onFilterItem }: { itemId: string; onFilterItem: (item: string) => void }) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const item = useQuery(itemQuery(itemId));
+  return (
+    <Box component="section" aria-label={t('item')}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {t('item')}
+      </Typography>
+      {item.isError ? (
+        <ErrorAlert error={item.error} message={t('itemFailed')} onRetry={() => void item.refetch()} />
+      ) : (
+        <Box component="dl" sx={fieldGrid}>
+          <Field label={t('item')}>{item.data ? `${item.data.title} (${itemId})` : itemId}</Field>
+          <Field label={t('price')}>{item.data ? format.money(item.data.price, item.data.currency_id) : '…'}</Field>
+          <Field label={t('available')}>{item.data ? format.number(item.data.available_quantity) : '…'}</Field>
+        </Box>
+      )}
+      <Button size="small" sx={{ mt: 1 }} onClick={() => onFilterItem(itemId)}>
+        {t('onlyThisItem')}
+      </Button>
+    </Box>
+  );
+}
+
+function Actions({ question, onClose }: { question: Question; onClose: () => void }) {
+  const t = useMessages(messages);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteQuestion();
+  const hide = useHideQuestions();
+  return (
+    <>
+      <Stack direction="row" spacing={1}>
+        <Button
+          variant="outlined"
+          disabled={hide.isPending}
+          onClick={() =>
+            hide.mutate([question.id], {
+              onSuccess: () => {
+                showToast(t('questionHidden'), 'success');
+                onClose();
+              },
+            })
+          }
+        >
+          {t('hide')}
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+          {t('delete')}
+        </Button>
+      </Stack>
+      {hide.isError && <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([question.id])} />}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-title">
+        <DialogTitle id="delete-title">{t('deleteTitle', { id: question.id })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('deleteText')}</DialogContentText>
+          {remove.isError && <ErrorAlert error={remove.error} message={questionErrorText(remove.error, t)} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t('close')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(question.id, {
+                onSuccess: ([confirmation]) => {
+                  setConfirming(false);
+                  showToast(t('deleted', { confirmation }), 'success');
+                  onClose();
+                },
+              })
+            }
+          >
+            {t('delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+interface QuestionDetailProps {
+  id: number;
+  onClose: () => void;
+  onFilterItem: (item: string) => void;
+  /** Phones show the detail full screen, with a way back instead of a close button. */
+  fullScreen: boolean;
+}
+
+export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: QuestionDetailProps) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const statusLabel = useStatusLabel();
+  const query = useQuery(detailQuery(id));
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="question-title" sx={{ p: 2, minWidth: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        {fullScreen && (
+          <Button startIcon={<ArrowBackIcon />} onClick={onClose}>
+            {t('back')}
+          </Button>
+        )}
+        <Typography id="question-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }}>
+          {t('detailTitle', { id })}
+        </Typography>
+        {!fullScreen && (
+          <Button startIcon={<CloseIcon />} onClick={onClose} aria-keyshortcuts="Escape">
+            {t('close')}
+          </Button>
+        )}
+      </Stack>
+      <DataState query={query} errorMessage={(error) => (isApiError(error, 404) ? t('notFound') : undefined)}>
+        {(question) => (
+          <Stack spacing={2} divider={<Divider flexItem />}>
+            <Box>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+                <StatusChip status={question.status} />
+                {question.status === 'BANNED' && (
+                  <Link href={moderationReasonsUrl} target="_blank" rel="noopener noreferrer" variant="body2">
+                    {t('moderationReason')}
+                  </Link>
+                )}
+              </Stack>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontStyle: question.status === 'BANNED' ? 'italic' : undefined }}>
+                {question.status === 'BANNED' ? t('moderated') : question.text}
+              </Typography>
+              <Box component="dl" sx={{ ...fieldGrid, mt: 2 }}>
+                <Field label={t('buyerId')}>{question.buyer_id}</Field>
+                <Field label={t('appId')}>{question.app_id}</Field>
+                <Field label={t('created')}>{format.dateTime(question.date_created)}</Field>
+                <Field label={t('lastUpdated')}>{format.dateTime(question.last_updated)}</Field>
+              </Box>
+            </Box>
+            <AskerContact key={question.id} asker={question.from} />
+            <ItemSummary itemId={question.item_id} onFilterItem={onFilterItem} />
+            <Box component="section" aria-label={t('answer')}>
+              <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                {t('answer')}
+              </Typography>
+              {question.answer ? (
+                <>
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.status === 'BANNED' ? t('moderated') : question.answer.text}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('answerStatus', { status: question.answer.status })} · {t('answeredAt', { date: format.dateTime(question.answer.date_created) })}
+                  </Typography>
+                </>
+              ) : question.status === 'UNANSWERED' ? (
+                <AnswerComposer key={question.id} questionId={question.id} />
+              ) : (
+                <Typography color="text.secondary">{statusLabel(question.status)}</Typography>
+              )}
+            </Box>
+            <Actions question={question} onClose={onClose} />
+          </Stack>
+        )}
+      </DataState>
+    </Paper>
+  );
+}

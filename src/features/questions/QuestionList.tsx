@@ -1,0 +1,111 @@
+import Box from '@mui/material/Box';
+import { useQueries } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { SearchResult } from '../../api/questions';
+import { useMessages } from '../../lib/i18n';
+import type { InboxFilters } from './keys';
+import { messages } from './messages';
+import { pageQuery, pageSize } from './queries';
+import { LoadingRow, QuestionRow } from './QuestionRow';
+import { useNow } from './useNow';
+
+interface QuestionListProps {
+  filters: InboxFilters;
+  /** Rows in the view (the total of its first page). */
+  total: number;
+  openId: number | undefined;
+  selection: ReadonlySet<number>;
+  onSelect: (id: number, selected: boolean) => void;
+  /** Changes when the seller asks for the newest rows: the list scrolls back to the top. */
+  resetToken: number;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/**
+ * The inbox rows, virtualized: only the rows on screen (plus a few) are in the DOM, and only the
+ * pages those rows fall in are requested, so 10,000 questions scroll like 50. `j`/`k` move the focus
+ * between rows; Enter on a row opens it (it is a link).
+ */
+export function QuestionList({ filters, total, openId, selection, onSelect, resetToken }: QuestionListProps) {
+  const t = useMessages(messages);
+  const now = useNow();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 120,
+    overscan: 8,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const pages = [...new Set(rows.map((row) => Math.floor(row.index / pageSize)))];
+  const results = useQueries({ queries: pages.map((page) => pageQuery(filters, page)) });
+  const loaded = new Map<number, SearchResult>();
+  pages.forEach((page, index) => {
+    const data = results[index]?.data;
+    if (data) loaded.set(page, data);
+  });
+
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [resetToken]);
+
+  useEffect(() => {
+    const focusRow = (index: number) => {
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      // The row may mount only after the scroll: look for it on the next frames.
+      let tries = 0;
+      const attempt = () => {
+        const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-question-link]`);
+        if (link) link.focus();
+        else if (tries++ < 10) requestAnimationFrame(attempt);
+      };
+      requestAnimationFrame(attempt);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || (event.key !== 'j' && event.key !== 'k')) return;
+      const current = document.activeElement?.closest<HTMLElement>('[data-index]');
+      const from = current && scrollRef.current?.contains(current) ? Number(current.dataset.index) : -1;
+      const next = event.key === 'j' ? Math.min(total - 1, from + 1) : Math.max(0, from - 1);
+      if (total === 0) return;
+      event.preventDefault();
+      focusRow(next);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [virtualizer, total]);
+
+  return (
+    <Box
+      ref={scrollRef}
+      sx={{ height: { xs: 'calc(100dvh - 300px)', md: 'calc(100dvh - 280px)' }, minHeight: 320, overflowY: 'auto', overflowX: 'hidden', contain: 'strict' }}
+    >
+      <Box role="list" aria-label={t('listLabel')} sx={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {rows.map((row) => {
+          const question = loaded.get(Math.floor(row.index / pageSize))?.questions[row.index % pageSize];
+          return (
+            <Box
+              key={row.key}
+              role="listitem"
+              aria-setsize={total}
+              aria-posinset={row.index + 1}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              sx={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+            >
+              {question ? (
+                <QuestionRow question={question} now={now} open={question.id === openId} selected={selection.has(question.id)} onSelect={onSelect} />
+              ) : (
+                <LoadingRow />
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { useState, type FormEvent } from 'react';
+import { textProblem } from '../../api/questions';
+import { useMessages } from '../../lib/i18n';
+import { messages } from './messages';
+import { deleteTemplate, saveTemplate, useTemplates, type Template } from './templates';
+
+/** Create, edit and delete the answer templates kept on this device. */
+export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useMessages(messages);
+  const templates = useTemplates();
+  const [editing, setEditing] = useState<Pick<Template, 'name' | 'text'> & { id?: string }>({ name: '', text: '' });
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!editing.name.trim() || textProblem(editing.text)) {
+      setInvalid(true);
+      return;
+    }
+    saveTemplate(editing);
+    setEditing({ name: '', text: '' });
+    setInvalid(false);
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="templates-title">
+      <DialogTitle id="templates-title">{t('templates')}</DialogTitle>
+      <DialogContent>
+        {templates.length === 0 ? (
+          <Typography color="text.secondary">{t('noTemplates')}</Typography>
+        ) : (
+          <List dense aria-label={t('templates')}>
+            {templates.map((template, index) => (
+              <ListItem
+                key={template.id}
+                secondaryAction={
+                  <>
+                    <IconButton aria-label={t('editTemplate', { name: template.name })} onClick={() => setEditing(template)}>
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton aria-label={t('deleteTemplate', { name: template.name })} onClick={() => deleteTemplate(template.id)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </>
+                }
+              >
+                <ListItemText primary={`${index + 1}. ${template.name}`} secondary={template.text} slotProps={{ secondary: { noWrap: true } }} sx={{ pr: 8 }} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        <Stack component="form" spacing={2} onSubmit={submit} sx={{ mt: 2 }} noValidate>
+          <TextField label={t('templateName')} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} size="small" />
+          <TextField
+            label={t('templateText')}
+            value={editing.text}
+            onChange={(e) => setEditing({ ...editing, text: e.target.value })}
+            multiline
+            minRows={2}
+            error={invalid}
+            helperText={invalid ? t('templateNeeds') : undefined}
+          />
+          <Button type="submit" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+            {editing.id ? t('saveTemplate') : t('addTemplate')}
+          </Button>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

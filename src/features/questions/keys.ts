@@ -1,0 +1,33 @@
+import type { QuestionStatus, SortField, SortType } from '../../api/questions';
+
+/** What one inbox view asks the search for (from the URL plus the signed-in seller). */
+export interface InboxFilters {
+  sellerId: number;
+  status?: QuestionStatus;
+  item?: string;
+  from?: number;
+  sortField: SortField;
+  sortType: SortType;
+}
+
+/**
+ * Query keys of the questions area, general → specific. Kept apart from queries.ts so the navigation
+ * badge can use them without pulling the API module (and zod) into the first-paint bundle.
+ */
+export const questionKeys = {
+  all: ['questions'] as const,
+  lists: () => [...questionKeys.all, 'list'] as const,
+  list: (filters: InboxFilters) => [...questionKeys.lists(), filters] as const,
+  page: (filters: InboxFilters, page: number) => [...questionKeys.list(filters), page] as const,
+  /** The polled first row of a view: its total tells how many questions arrived since the list loaded. */
+  head: (filters: InboxFilters) => [...questionKeys.all, 'head', filters] as const,
+  unanswered: (sellerId: number) => [...questionKeys.all, 'unanswered', sellerId] as const,
+  detail: (id: number) => [...questionKeys.all, 'detail', id] as const,
+};
+
+export const itemKeys = {
+  detail: (id: string) => ['items', id] as const,
+};
+
+/** The inbox and the badge poll every 30 s. */
+export const pollMs = 30_000;

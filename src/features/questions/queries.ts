@@ -1,0 +1,121 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  answerQuestion,
+  askQuestion,
+  deleteQuestion,
+  getQuestion,
+  hideQuestions,
+  searchQuestions,
+  type QuestionDetail,
+  type SearchResult,
+} from '../../api/questions';
+import { getItem } from '../../api/items';
+import { itemKeys, pollMs, questionKeys, type InboxFilters } from './keys';
+
+/** Rows per search request of the inbox (the API's default page size). */
+export const pageSize = 50;
+
+function searchParams(filters: InboxFilters) {
+  return {
+    sellerId: filters.item ? undefined : filters.sellerId,
+    item: filters.item,
+    from: filters.from,
+    status: filters.status,
+    sortFields: [filters.sortField],
+    sortType: filters.sortType,
+  };
+}
+
+/**
+ * One page of the inbox. Pages do not refresh by themselves: the list under the seller's eyes never
+ * shifts; the polled head query tells when there is something new, and "Show" reloads.
+ */
+export const pageQuery = (filters: InboxFilters, page: number) =>
+  queryOptions({
+    queryKey: questionKeys.page(filters, page),
+    queryFn: ({ signal }) => searchQuestions({ ...searchParams(filters), limit: pageSize, offset: page * pageSize }, signal),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+/** The same view's total and status counts, polled every 30 s and on focus. */
+export const headQuery = (filters: InboxFilters) =>
+  queryOptions({
+    queryKey: questionKeys.head(filters),
+    queryFn: ({ signal }) => searchQuestions({ ...searchParams(filters), limit: 1 }, signal),
+    staleTime: 0,
+    refetchInterval: pollMs,
+    refetchOnWindowFocus: 'always',
+  });
+
+export const detailQuery = (id: number) =>
+  queryOptions({
+    queryKey: questionKeys.detail(id),
+    queryFn: ({ signal }) => getQuestion(id, signal),
+  });
+
+export const itemQuery = (id: string) =>
+  queryOptions({
+    queryKey: itemKeys.detail(id),
+    queryFn: ({ signal }) => getItem(id, signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** Writes a changed question into every loaded page, so the list shows it without a reload or a shift. */
+function patchPages(queryClient: QueryClient, question: QuestionDetail) {
+  queryClient.setQueriesData<SearchResult>({ queryKey: questionKeys.lists() }, (page) =>
+    page && {
+      ...page,
+      questions: page.questions.map((row) =>
+        row.id === question.id ? { ...row, status: question.status, answer: question.answer && { ...question.answer } } : row,
+      ),
+    },
+  );
+}
+
+export function useAnswerQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { question_id: number; text: string }) => answerQuestion(body),
+    onSuccess: (question) => {
+      queryClient.setQueryData(questionKeys.detail(question.id), question);
+      patchPages(queryClient, question);
+      // Counts and the badge change; the pages were patched in place.
+      void queryClient.invalidateQueries({ queryKey: questionKeys.all, predicate: (query) => query.queryKey[1] !== 'list' });
+    },
+  });
+}
+
+/** After a delete or hide rows disappear: every view reloads (the scroll index stays). */
+function reloadViews(queryClient: QueryClient, ids: number[]) {
+  void queryClient.invalidateQueries({ queryKey: questionKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
+  // The open detail is closed by the caller; refetching it now would only flash "not found".
+  for (const id of ids) void queryClient.invalidateQueries({ queryKey: questionKeys.detail(id), refetchType: 'none' });
+}
+
+export function useDeleteQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteQuestion(id),
+    onSuccess: (_confirmation, id) => reloadViews(queryClient, [id]),
+  });
+}
+
+export function useHideQuestions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => hideQuestions(ids),
+    onSuccess: (_result, ids) => reloadViews(queryClient, ids),
+  });
+}
+
+/** Demo only: a buyer (another demo user's token) asks about one of the seller's items. */
+export function useSimulateQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { item_id: string; text: string; buyerToken: string }) =>
+      askQuestion({ item_id: input.item_id, text: input.text }, { asToken: input.buyerToken }),
+    // Only the polled queries learn about it: the list shows the "N new" notice instead of shifting.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: questionKeys.all, predicate: (query) => query.queryKey[1] !== 'list' && query.queryKey[1] !== 'detail' }),
+  });
+}
