@@ -1,8 +1,14 @@
-import { Placeholder } from '../../components/Placeholder';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
+import { Navigate, Route, Routes } from 'react-router';
+import { OperationsPage } from './OperationsPage';
+import { StockPage } from './StockPage';
 
+/** /fulfillment: the stock of one inventory; /fulfillment/operations: the log of stock operations. */
 export function Component() {
-  const t = useMessages(messages);
-  return <Placeholder title={t('title')} text={t('placeholder')} />;
+  return (
+    <Routes>
+      <Route index element={<StockPage />} />
+      <Route path="operations" element={<OperationsPage />} />
+      <Route path="*" element={<Navigate to="/fulfillment" replace />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,30 @@
+import { useTheme } from '@mui/material/styles';
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface AvailabilityPoint {
+  time: number;
+  available: number;
+}
+
+interface AvailabilityChartProps {
+  points: AvailabilityPoint[];
+  label: string;
+  formatTime: (time: number) => string;
+}
+
+/** Available units after each operation of one inventory, over time (a step line: stock changes at operations). */
+export function AvailabilityChart({ points, label, formatTime }: AvailabilityChartProps) {
+  const theme = useTheme();
+  const tick = { fill: theme.palette.text.secondary, fontSize: 12 };
+  return (
+    <figure style={{ margin: 0 }} aria-label={label}>
+      <LineChart responsive data={points} style={{ width: '100%', height: 260 }} margin={{ left: 0, right: 16, top: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={theme.palette.divider} />
+        <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={formatTime} tick={tick} stroke={theme.palette.text.secondary} />
+        <YAxis allowDecimals={false} width={48} tick={tick} stroke={theme.palette.text.secondary} />
+        <Tooltip labelFormatter={(time) => formatTime(Number(time))} contentStyle={{ background: theme.palette.background.paper, color: theme.palette.text.primary }} />
+        <Line type="stepAfter" dataKey="available" stroke={theme.palette.primary.main} dot={false} isAnimationActive={false} />
+      </LineChart>
+    </figure>
+  );
+}

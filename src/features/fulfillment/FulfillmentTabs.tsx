@@ -1,0 +1,20 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link, useLocation } from 'react-router';
+import { useMessages } from '../../lib/i18n';
+import { messages } from './messages';
+
+/** Links between the stock view and the operations log; the open inventory travels along. */
+export function FulfillmentTabs({ inventoryId }: { inventoryId?: string | null }) {
+  const t = useMessages(messages);
+  const { pathname } = useLocation();
+  const current = pathname.startsWith('/fulfillment/operations') ? 'operations' : 'stock';
+  const stockTo = inventoryId ? `/fulfillment?inventory=${encodeURIComponent(inventoryId)}` : '/fulfillment';
+  const operationsTo = inventoryId ? `/fulfillment/operations?inventories=${encodeURIComponent(inventoryId)}` : '/fulfillment/operations';
+  return (
+    <Tabs value={current} aria-label={t('tabsLabel')} variant="scrollable" scrollButtons={false} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tab value="stock" label={t('tabStock')} component={Link} to={stockTo} />
+      <Tab value="operations" label={t('tabOperations')} component={Link} to={operationsTo} />
+    </Tabs>
+  );
+}

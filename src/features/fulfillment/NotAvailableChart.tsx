@@ -1,0 +1,30 @@
+import { useTheme } from '@mui/material/styles';
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+
+export interface StatusBar {
+  label: string;
+  quantity: number;
+}
+
+/** Horizontal bars of the not available units per status; the table beside it carries the same data in text. */
+export function NotAvailableChart({ data, label }: { data: StatusBar[]; label: string }) {
+  const theme = useTheme();
+  const tick = { fill: theme.palette.text.secondary, fontSize: 12 };
+  return (
+    <figure style={{ margin: 0 }} aria-label={label}>
+      <BarChart
+        responsive
+        layout="vertical"
+        data={data}
+        style={{ width: '100%', height: 40 * data.length + 40 }}
+        margin={{ left: 8, right: 16 }}
+        accessibilityLayer={false}
+      >
+        <CartesianGrid horizontal={false} stroke={theme.palette.divider} />
+        <XAxis type="number" allowDecimals={false} tick={tick} stroke={theme.palette.text.secondary} />
+        <YAxis type="category" dataKey="label" width={130} tick={tick} stroke={theme.palette.text.secondary} />
+        <Bar dataKey="quantity" fill={theme.palette.warning.main} isAnimationActive={false} />
+      </BarChart>
+    </figure>
+  );
+}

@@ -1,0 +1,266 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import {
+  dateRangeProblem,
+  defaultDateRange,
+  inventoryIdPattern,
+  operationGroups,
+  operationSorts,
+  operationsSearchLimits,
+  operationTypeGroups,
+  parseOperationType,
+  shipmentIdPattern,
+  type OperationSort,
+  type OperationType,
+} from '../../api/fulfillment';
+import { DateRangeField } from '../../components/DateRangeField';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { useMessages, type Translate } from '../../lib/i18n';
+import { useMe } from '../../lib/identity';
+import { useUrlState } from '../../lib/urlState';
+import { describeFulfillmentError } from './errors';
+import { FulfillmentTabs } from './FulfillmentTabs';
+import { messages } from './messages';
+import { OperationsResults } from './OperationsResults';
+import type { OperationFilters } from './queries';
+
+type T = Translate<keyof (typeof messages)['en']>;
+
+const pageSizes = [100, 250, 500, 1000] as const;
+const optionalText = z.string().optional().catch(undefined);
+
+export const operationsUrlSchema = z.object({
+  inventories: optionalText,
+  from: optionalText,
+  to: optionalText,
+  type: z
+    .string()
+    .transform((value) => parseOperationType(value) ?? undefined)
+    .optional()
+    .catch(undefined),
+  shipment: optionalText,
+  sort: z.enum(operationSorts).catch(operationSorts[0]),
+  size: z.coerce.number().int().min(1).max(operationsSearchLimits.maxLimit).catch(operationsSearchLimits.defaultLimit),
+  /** The inventory drawn in the availability chart. */
+  chart: optionalText,
+});
+
+interface Draft {
+  inventories: string;
+  from: string;
+  to: string;
+  type: OperationType | '';
+  shipment: string;
+  sort: OperationSort;
+  size: number;
+}
+
+type Problems = Partial<Record<'inventories' | 'range' | 'shipment', string>>;
+
+const dayMs = 24 * 3600_000;
+
+function splitIds(value: string): string[] {
+  return value
+    .split(',')
+    .map((id) => id.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+/** The spec's limits, checked before anything is sent: each problem in words. */
+function findProblems(draft: Draft, t: T): Problems {
+  const problems: Problems = {};
+  const badIds = splitIds(draft.inventories).filter((id) => !inventoryIdPattern.test(id));
+  if (badIds.length) problems.inventories = t('inventoriesInvalid', { ids: badIds.join(', ') });
+  const range = dateRangeProblem(draft.from, draft.to);
+  if (range === 'missing') problems.range = t('rangeMissing');
+  if (range === 'format') problems.range = t('rangeFormat');
+  if (range === 'order') problems.range = t('rangeOrder');
+  if (range === 'tooLong') problems.range = t('rangeTooLong', { days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) });
+  if (draft.shipment.trim() && !shipmentIdPattern.test(draft.shipment.trim())) problems.shipment = t('shipmentInvalid');
+  return problems;
+}
+
+interface FiltersFormProps {
+  initial: Draft;
+  onSearch: (draft: Draft) => void;
+  onReset: () => void;
+}
+
+function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
+  const t = useMessages(messages);
+  const [draft, setDraft] = useState(initial);
+  const [problems, setProblems] = useState<Problems>({});
+  const change = (patch: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = findProblems(draft, t);
+    setProblems(found);
+    if (Object.keys(found).length === 0) onSearch(draft);
+  };
+  const reasons = Object.values(problems);
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t('filtersTitle')}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('filtersTitle')}
+      </Typography>
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField
+            label={t('inventories')}
+            value={draft.inventories}
+            onChange={(e) => change({ inventories: e.target.value })}
+            error={Boolean(problems.inventories)}
+            helperText={problems.inventories ?? t('inventoriesHelp')}
+            size="small"
+            sx={{ flex: 1 }}
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
+          />
+          <TextField
+            label={t('shipment')}
+            value={draft.shipment}
+            onChange={(e) => change({ shipment: e.target.value })}
+            error={Boolean(problems.shipment)}
+            helperText={problems.shipment}
+            size="small"
+            sx={{ flex: 1 }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Stack>
+        <DateRangeField
+          from={draft.from}
+          to={draft.to}
+          onChange={({ from, to }) => change({ from, to })}
+          fromLabel={t('dateFrom')}
+          toLabel={t('dateTo')}
+          error={problems.range}
+        />
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField
+            select
+            label={t('type')}
+            value={draft.type}
+            onChange={(e) => change({ type: e.target.value as OperationType | '' })}
+            size="small"
+            sx={{ flex: 2, minWidth: 0 }}
+            slotProps={{ select: { renderValue: (value) => (value ? String(value).toUpperCase() : t('anyType')), displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('anyType')}</MenuItem>
+            {operationGroups.flatMap((group) => [
+              <ListSubheader key={group}>{t(`group_${group}`)}</ListSubheader>,
+              ...operationTypeGroups[group].map((type) => (
+                <MenuItem key={type} value={type} sx={{ display: 'block', whiteSpace: 'normal' }}>
+                  {type.toUpperCase()}
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {t(`type_${type}`)}
+                  </Typography>
+                </MenuItem>
+              )),
+            ])}
+          </TextField>
+          <TextField select label={t('sort')} value={draft.sort} onChange={(e) => change({ sort: e.target.value as OperationSort })} size="small" sx={{ flex: 1 }}>
+            <MenuItem value="date_created:desc">{t('sort_desc')}</MenuItem>
+            <MenuItem value="date_created:asc">{t('sort_asc')}</MenuItem>
+          </TextField>
+          <TextField select label={t('pageSize')} value={draft.size} onChange={(e) => change({ size: Number(e.target.value) })} size="small" sx={{ flex: 1 }}>
+            {[...new Set([...pageSizes, draft.size])].map((size) => (
+              <MenuItem key={size} value={size}>
+                {size}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        {reasons.length > 0 && (
+          <Alert severity="error" role="alert">
+            {t('notSent', { reasons: reasons.join(' ') })}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained">
+            {t('search')}
+          </Button>
+          <Button type="button" onClick={onReset}>
+            {t('resetFilters')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /fulfillment/operations: the log of stock operations, with every filter in the URL. */
+export function OperationsPage() {
+  const t = useMessages(messages);
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const [url, update] = useUrlState(operationsUrlSchema);
+  // "Today" for the default range, fixed while the page is open so the query key stays stable.
+  const [defaults] = useState(() => defaultDateRange(Date.now()));
+  const draft: Draft = {
+    inventories: url.inventories ?? '',
+    from: url.from ?? defaults.from,
+    to: url.to ?? defaults.to,
+    type: url.type ?? '',
+    shipment: url.shipment ?? '',
+    sort: url.sort,
+    size: url.size,
+  };
+  // A pasted link is checked like the form: an invalid one sends nothing and says why.
+  const problems = Object.values(findProblems(draft, t));
+  const inventoryIds = splitIds(draft.inventories);
+  const filters: OperationFilters | null =
+    me.data && problems.length === 0
+      ? {
+          sellerId: me.data.id,
+          inventoryIds,
+          dateFrom: draft.from,
+          dateTo: draft.to,
+          type: draft.type || undefined,
+          shipmentId: draft.shipment.trim() || undefined,
+          sort: draft.sort,
+          limit: draft.size,
+        }
+      : null;
+
+  return (
+    <>
+      <PageHeader title={t('operationsTitle')} subtitle={t('operationsSubtitle')} />
+      <FulfillmentTabs inventoryId={inventoryIds.length === 1 ? inventoryIds[0] : null} />
+      <FiltersForm
+        key={params.toString()}
+        initial={draft}
+        onSearch={(next) =>
+          update({
+            inventories: splitIds(next.inventories).join(','),
+            from: next.from,
+            to: next.to,
+            type: next.type,
+            shipment: next.shipment.trim(),
+            sort: next.sort === operationSorts[0] ? undefined : next.sort,
+            size: next.size === operationsSearchLimits.defaultLimit ? undefined : next.size,
+          })
+        }
+        onReset={() => setParams(new URLSearchParams())}
+      />
+      {problems.length > 0 ? (
+        <Alert severity="error">{t('notSent', { reasons: problems.join(' ') })}</Alert>
+      ) : filters ? (
+        <OperationsResults filters={filters} chart={url.chart} onChart={(chart) => update({ chart }, { replace: true })} />
+      ) : me.isError ? (
+        <ErrorAlert error={me.error} message={describeFulfillmentError(me.error, t, '')} onRetry={() => void me.refetch()} />
+      ) : (
+        <Loading />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { isApiError } from '../../api/errors';
+import { operationGroup, parseOperationType, type Operation } from '../../api/fulfillment';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Loading } from '../../components/Loading';
+import { downloadText, toCsv } from '../../lib/csv';
+import { useFormat } from '../../lib/format';
+import { useMessages } from '../../lib/i18n';
+import { AvailabilityChart, type AvailabilityPoint } from './AvailabilityChart';
+import { describeFulfillmentError } from './errors';
+import { messages } from './messages';
+import { OperationsTable } from './OperationsTable';
+import { operationsQuery, type OperationFilters } from './queries';
+
+/** Language-neutral columns, so a spreadsheet reads the same export in any locale. */
+const csvColumns: { header: string; value: (op: Operation) => string | number }[] = [
+  { header: 'id', value: (op) => op.id },
+  { header: 'date_created', value: (op) => op.date_created },
+  { header: 'type', value: (op) => op.type },
+  { header: 'group', value: (op) => {
+    const type = parseOperationType(op.type);
+    return type ? operationGroup(type) : '';
+  } },
+  { header: 'inventory_id', value: (op) => op.inventory_id },
+  { header: 'available_change', value: (op) => op.detail.available_quantity },
+  { header: 'not_available_change', value: (op) => op.detail.not_available_quantity ?? 0 },
+  { header: 'available_after', value: (op) => op.result.available_quantity },
+  { header: 'not_available_after', value: (op) => op.result.not_available_quantity },
+  { header: 'total_after', value: (op) => op.result.total },
+  { header: 'external_references', value: (op) => op.external_references.map((ref) => `${ref.type}:${ref.value}`).join(' ') },
+];
+
+/** At most this many points are drawn; more would cost time without showing more. */
+const maxPoints = 500;
+
+function availabilityPoints(rows: Operation[], inventoryId: string): AvailabilityPoint[] {
+  const points = rows
+    .filter((op) => op.inventory_id === inventoryId)
+    .map((op) => ({ time: Date.parse(op.date_created), available: op.result.available_quantity }))
+    .sort((a, b) => a.time - b.time);
+  if (points.length <= maxPoints) return points;
+  const step = points.length / maxPoints;
+  return Array.from({ length: maxPoints }, (_, i) => points[Math.floor(i * step)]!).concat(points.at(-1)!);
+}
+
+interface ChartSectionProps {
+  rows: Operation[];
+  preferred: string | undefined;
+  onChart: (inventoryId: string) => void;
+}
+
+function ChartSection({ rows, preferred, onChart }: ChartSectionProps) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const inventories = useMemo(() => [...new Set(rows.map((op) => op.inventory_id))].sort(), [rows]);
+  const selected = preferred && inventories.includes(preferred) ? preferred : inventories[0];
+  const points = useMemo(() => (selected ? availabilityPoints(rows, selected) : []), [rows, selected]);
+  const values = points.map((p) => p.available);
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t('chartTitle')}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="h6" component="h2">
+          {t('chartTitle')}
+        </Typography>
+        {selected && (
+          <TextField select size="small" label={t('chartInventory')} value={selected} onChange={(e) => onChart(e.target.value)} sx={{ minWidth: 200 }}>
+            {inventories.map((id) => (
+              <MenuItem key={id} value={id}>
+                {id}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+      {!selected ? (
+        <Typography color="text.secondary">{t('chartNeedsData')}</Typography>
+      ) : points.length === 0 ? (
+        <Typography color="text.secondary">{t('chartEmpty')}</Typography>
+      ) : (
+        <>
+          <AvailabilityChart points={points} label={t('chartTitle')} formatTime={format.date} />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('chartSummary', {
+              id: selected,
+              from: format.date(points[0]!.time),
+              to: format.date(points.at(-1)!.time),
+              first: values[0]!,
+              last: values.at(-1)!,
+              min: Math.min(...values),
+              max: Math.max(...values),
+            })}
+          </Typography>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+interface OperationsResultsProps {
+  filters: OperationFilters;
+  chart: string | undefined;
+  onChart: (inventoryId: string) => void;
+}
+
+/** The pages of one search, loaded as the seller scrolls, with the chart and the CSV export. */
+export function OperationsResults({ filters, chart, onChart }: OperationsResultsProps) {
+  const t = useMessages(messages);
+  const query = useInfiniteQuery(operationsQuery(filters));
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // A restarted scroll never repeats rows, but a server that does must not show an id twice.
+  const rows = useMemo(() => {
+    const seen = new Set<number>();
+    return (data?.pages ?? []).flatMap((page) => page.results).filter((op) => !seen.has(op.id) && (seen.add(op.id), true));
+  }, [data]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const waiting = query.isFetching && isApiError(query.failureReason, 429) ? query.failureReason : null;
+  const rateNotice = waiting && (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      {t('rateLimited', { seconds: waiting.retryAfter ?? 1 })}
+    </Alert>
+  );
+  const errorMessage = (error: unknown) => describeFulfillmentError(error, t, filters.inventoryIds.join(', '));
+
+  if (!data) {
+    if (query.isError) return <ErrorAlert error={query.error} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+    return (
+      <>
+        {rateNotice}
+        <Loading />
+      </>
+    );
+  }
+  const total = data.pages[0]?.paging.total ?? 0;
+  if (rows.length === 0) return <Typography color="text.secondary">{t('emptyOperations')}</Typography>;
+
+  return (
+    <>
+      {rateNotice}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography role="status" aria-live="polite">
+          {hasNextPage ? t('loadedOf', { loaded: rows.length, total }) : t('allLoaded', { total: rows.length })}
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          aria-describedby="fulfillment-export-help"
+          onClick={() => downloadText(`fulfillment-operations-${filters.dateFrom}-${filters.dateTo}.csv`, toCsv(rows, csvColumns))}
+        >
+          {t('exportCsv')}
+        </Button>
+      </Stack>
+      <Typography id="fulfillment-export-help" variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+        {t('exportHelp', { count: rows.length })}
+      </Typography>
+      <OperationsTable rows={rows} onNearEnd={loadMore} />
+      {isFetchNextPageError && <ErrorAlert error={query.error} message={errorMessage(query.error)} onRetry={() => void fetchNextPage()} />}
+      {hasNextPage && (
+        <Box sx={{ mb: 2 }}>
+          <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+          </Button>
+        </Box>
+      )}
+      <ChartSection rows={rows} preferred={chart ?? (filters.inventoryIds.length === 1 ? filters.inventoryIds[0] : undefined)} onChart={onChart} />
+    </>
+  );
+}

@@ -1,0 +1,295 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { inventoryIdPattern, notAvailableStatuses, type FulfillmentStock } from '../../api/fulfillment';
+import { DataState } from '../../components/DataState';
+import { PageHeader } from '../../components/PageHeader';
+import { useFormat } from '../../lib/format';
+import { useMessages, type Translate } from '../../lib/i18n';
+import { useMe } from '../../lib/identity';
+import { useUrlState } from '../../lib/urlState';
+import { describeFulfillmentError } from './errors';
+import { FulfillmentTabs } from './FulfillmentTabs';
+import { messages } from './messages';
+import { NotAvailableChart } from './NotAvailableChart';
+import { itemQuery, recentInventoriesQuery, stockQuery } from './queries';
+
+type T = Translate<keyof (typeof messages)['en']>;
+
+const urlSchema = z.object({
+  inventory: z.string().optional().catch(undefined),
+  /** The referenced item open in a dialog. */
+  item: z.string().optional().catch(undefined),
+});
+
+function inventoryProblem(value: string, t: T): string | null {
+  if (!value) return t('inventoryIdRequired');
+  return inventoryIdPattern.test(value) ? null : t('inventoryIdInvalid');
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={title}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: string) => void }) {
+  const t = useMessages(messages);
+  const [value, setValue] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const id = value.trim().toUpperCase();
+    const found = inventoryProblem(id, t);
+    setProblem(found);
+    if (!found) onOpen(id);
+  };
+  return (
+    <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={submit} noValidate sx={{ mb: 2, alignItems: 'flex-start' }}>
+      <TextField
+        label={t('inventoryId')}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={problem !== null}
+        helperText={problem ?? t('inventoryIdHelp')}
+        size="small"
+        sx={{ width: { xs: '100%', sm: 360 } }}
+        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
+      />
+      <Button type="submit" variant="contained">
+        {t('open')}
+      </Button>
+    </Stack>
+  );
+}
+
+function RecentInventories({ current }: { current: string | null }) {
+  const t = useMessages(messages);
+  const me = useMe();
+  const query = useQuery({ ...recentInventoriesQuery(me.data?.id ?? 0), enabled: me.data !== undefined });
+  return (
+    <Box component="nav" aria-label={t('yourInventories')} sx={{ mb: 2 }}>
+      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+        {t('yourInventories')}
+      </Typography>
+      <DataState query={query} isEmpty={(ids) => ids.length === 0} empty={<Typography color="text.secondary">{t('noInventories')}</Typography>}>
+        {(ids) => (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {ids.map((id) => (
+              <Chip
+                key={id}
+                label={id}
+                component={RouterLink}
+                to={`/fulfillment?inventory=${id}`}
+                clickable
+                color={id === current ? 'primary' : 'default'}
+                aria-current={id === current ? 'page' : undefined}
+              />
+            ))}
+          </Box>
+        )}
+      </DataState>
+    </Box>
+  );
+}
+
+function Figures({ stock }: { stock: FulfillmentStock }) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const figures = [
+    { label: t('total'), value: stock.total },
+    { label: t('available'), value: stock.available_quantity },
+    { label: t('notAvailable'), value: stock.not_available_quantity },
+  ];
+  return (
+    <>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+        {figures.map((figure) => (
+          <Paper key={figure.label} variant="outlined" sx={{ p: 2 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {figure.label}
+            </Typography>
+            <Typography component="dd" variant="h4" sx={{ m: 0 }}>
+              {format.number(figure.value)}
+            </Typography>
+          </Paper>
+        ))}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+        {t('sumCheck', { total: stock.total, available: stock.available_quantity, notAvailable: stock.not_available_quantity })}
+      </Typography>
+    </>
+  );
+}
+
+function Breakdown({ stock }: { stock: FulfillmentStock }) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const known = new Set<string>(notAvailableStatuses);
+  const quantities = new Map(stock.not_available_detail.map((d) => [d.status, d.quantity]));
+  // Every status of the spec, with its meaning, plus any the server adds that this page does not know.
+  const rows = [...notAvailableStatuses, ...stock.not_available_detail.map((d) => d.status).filter((s) => !known.has(s))].map((status) => ({
+    status,
+    label: known.has(status) ? t(`status_${status as (typeof notAvailableStatuses)[number]}`) : status,
+    meaning: known.has(status) ? t(`statusMeaning_${status as (typeof notAvailableStatuses)[number]}`) : t('statusMeaning_unknown'),
+    quantity: quantities.get(status) ?? 0,
+  }));
+  return (
+    <Section title={t('breakdownTitle')}>
+      {stock.not_available_quantity === 0 ? (
+        <Typography sx={{ mb: 1 }}>{t('allAvailable')}</Typography>
+      ) : (
+        <NotAvailableChart data={rows.filter((r) => r.quantity > 0)} label={t('breakdownChart')} />
+      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('breakdownTitle')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('status')}</TableCell>
+              <TableCell>{t('meaning')}</TableCell>
+              <TableCell align="right">{t('units')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.status}>
+                <TableCell component="th" scope="row">
+                  {row.label}
+                </TableCell>
+                <TableCell>{row.meaning}</TableCell>
+                <TableCell align="right">{format.number(row.quantity)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Section>
+  );
+}
+
+function References({ stock }: { stock: FulfillmentStock }) {
+  const t = useMessages(messages);
+  return (
+    <Section title={t('referencesTitle')}>
+      {stock.external_references.length === 0 ? (
+        <Typography color="text.secondary">{t('noReferences')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 3 }}>
+          {stock.external_references.map((ref) => (
+            <li key={`${ref.id}-${ref.variation_id}`}>
+              <Link component={RouterLink} to={`/fulfillment?inventory=${stock.inventory_id}&item=${encodeURIComponent(ref.id)}`}>
+                {t('referenceItem', { id: ref.id })}
+              </Link>{' '}
+              <Typography component="span" variant="body2" color="text.secondary">
+                ({ref.type}
+                {ref.variation_id !== null && `, ${t('variation', { id: String(ref.variation_id) })}`})
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const query = useQuery(itemQuery(id));
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="fulfillment-item-title" fullWidth maxWidth="sm">
+      <DialogTitle id="fulfillment-item-title">{t('itemDialogTitle', { id })}</DialogTitle>
+      <DialogContent>
+        <DataState query={query}>
+          {(item) => (
+            <>
+              <Typography sx={{ mb: 1, fontWeight: 600 }}>{item.title}</Typography>
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0 } }}>
+                <dt>{t('itemPrice')}</dt>
+                <dd>{format.money(item.price, item.currency_id)}</dd>
+                <dt>{t('itemAvailable')}</dt>
+                <dd>{format.number(item.available_quantity)}</dd>
+                <dt>{t('itemSold')}</dt>
+                <dd>{format.number(item.sold_quantity)}</dd>
+              </Box>
+            </>
+          )}
+        </DataState>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function StockView({ id }: { id: string }) {
+  const t = useMessages(messages);
+  const query = useQuery(stockQuery(id));
+  return (
+    <section aria-label={t('stockOf', { id })}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('stockOf', { id })}
+      </Typography>
+      <DataState query={query} errorMessage={(error) => describeFulfillmentError(error, t, id)}>
+        {(stock) => (
+          <>
+            <Figures stock={stock} />
+            <Breakdown stock={stock} />
+            <References stock={stock} />
+            <Button component={RouterLink} to={`/fulfillment/operations?inventories=${id}`} variant="outlined">
+              {t('viewOperations')}
+            </Button>
+          </>
+        )}
+      </DataState>
+    </section>
+  );
+}
+
+/** /fulfillment: open an inventory by id (or from the seller's recent ones) and see its stock. */
+export function StockPage() {
+  const t = useMessages(messages);
+  const [url, update] = useUrlState(urlSchema);
+  const requested = url.inventory?.trim().toUpperCase() ?? '';
+  const problem = requested ? inventoryProblem(requested, t) : null;
+  const inventory = requested && !problem ? requested : null;
+  return (
+    <>
+      <PageHeader title={t('stockTitle')} subtitle={t('stockSubtitle')} />
+      <FulfillmentTabs inventoryId={inventory} />
+      <InventoryForm key={requested} initial={requested} onOpen={(id) => update({ inventory: id, item: undefined })} />
+      <RecentInventories current={inventory} />
+      {problem && (
+        <Typography color="error" role="alert" sx={{ mb: 2 }}>
+          {problem}
+        </Typography>
+      )}
+      {inventory ? <StockView key={inventory} id={inventory} /> : !problem && <Typography color="text.secondary">{t('pickInventory')}</Typography>}
+      {url.item && <ItemDialog id={url.item} onClose={() => update({ item: undefined })} />}
+    </>
+  );
+}

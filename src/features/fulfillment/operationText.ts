@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { operationGroup, parseOperationType, type Operation } from '../../api/fulfillment';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { messages } from './messages';
+
+const knownReferences = new Set(['shipment_id', 'inbound_id']);
+
+/** How an operation reads on screen: its type with group and meaning, signed changes, the stock after. */
+export function useOperationText() {
+  const t = useMessages(messages);
+  const { locale } = useLocale();
+  return useMemo(() => {
+    // Operation timestamps are UTC; shown in UTC so the dates match the date filter.
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
+    const signed = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' });
+    const number = new Intl.NumberFormat(locale);
+    return (op: Operation) => {
+      const type = parseOperationType(op.type);
+      return {
+        date: date.format(new Date(op.date_created)),
+        type: op.type.toUpperCase(),
+        group: type ? t(`group_${operationGroup(type)}`) : '—',
+        meaning: type ? t(`type_${type}`) : t('unknownType'),
+        availableChange: signed.format(op.detail.available_quantity),
+        notAvailableChange: signed.format(op.detail.not_available_quantity ?? 0),
+        after: t('afterValue', { available: number.format(op.result.available_quantity), total: number.format(op.result.total) }),
+        references: op.external_references
+          .map((ref) => (knownReferences.has(ref.type) ? t(`ref_${ref.type as 'shipment_id' | 'inbound_id'}`, { value: ref.value }) : `${ref.type} ${ref.value}`))
+          .join(', '),
+      };
+    };
+  }, [locale, t]);
+}
