@@ -1,8 +1,14 @@
-import { Placeholder } from '../../components/Placeholder';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
+import { Navigate, Route, Routes } from 'react-router';
+import { StockDetail } from './StockDetail';
+import { StockHome } from './StockHome';
 
+/** /stock: open a user product; /stock/:userProductId: its locations, items and edits. */
 export function Component() {
-  const t = useMessages(messages);
-  return <Placeholder title={t('title')} text={t('placeholder')} />;
+  return (
+    <Routes>
+      <Route index element={<StockHome />} />
+      <Route path=":userProductId" element={<StockDetail />} />
+      <Route path="*" element={<Navigate to="/stock" replace />} />
+    </Routes>
+  );
 }
