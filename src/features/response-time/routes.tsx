@@ -1,8 +1,12 @@
-import { Placeholder } from '../../components/Placeholder';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
+import { Navigate, Route, Routes } from 'react-router';
+import { ResponseTimePage } from './ResponseTimePage';
 
+/** /response-time is one page; any deeper path leads back to it. */
 export function Component() {
-  const t = useMessages(messages);
-  return <Placeholder title={t('title')} text={t('placeholder')} />;
+  return (
+    <Routes>
+      <Route index element={<ResponseTimePage />} />
+      <Route path="*" element={<Navigate to="/response-time" replace />} />
+    </Routes>
+  );
 }
