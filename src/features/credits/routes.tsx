@@ -1,8 +1,12 @@
-import { Placeholder } from '../../components/Placeholder';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
+import { Route, Routes } from 'react-router';
+import { CreditsPage } from './CreditsPage';
 
+/** /credits (search) and /credits/:id (the same page with a lead open beside the list). */
 export function Component() {
-  const t = useMessages(messages);
-  return <Placeholder title={t('title')} text={t('placeholder')} />;
+  return (
+    <Routes>
+      <Route index element={<CreditsPage />} />
+      <Route path=":id" element={<CreditsPage />} />
+    </Routes>
+  );
 }

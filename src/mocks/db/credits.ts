@@ -59,7 +59,9 @@ function financing(item: Item, random: Random, entity: FinancialEntity) {
  */
 export function seedCredits(context: SeedContext): CreditsState {
   const { random, seller, now } = context;
-  const items = [...context.items.values()].filter((item) => item.seller_id === seller.id);
+  // Core items only (ids below MLA1410000000): other areas add items in their own ranges, and the leads
+  // should not change when they do.
+  const items = [...context.items.values()].filter((item) => item.seller_id === seller.id && Number(item.id.slice(3)) < 1_410_000_000);
   const leads: CreditLeadRecord[] = Array.from({ length: 150 }, (_, index) => {
     const age = random.int(0, 110 * 24 * 60) * 60_000;
     const item = random.pick(items);
@@ -89,7 +91,7 @@ export function seedCredits(context: SeedContext): CreditsState {
     const entity = financialEntities[(index + 1) % financialEntities.length]!;
     const installments = installmentCounts[index % installmentCounts.length]!;
     return {
-      id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+      id: `${String(index + 1).padStart(8, '0')}-5a4d-4b0c-8000-000000000000`,
       item_id: item.id,
       down_payment_amount: 1000 * (index % 5 + 1),
       installments_number: installments,

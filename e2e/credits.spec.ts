@@ -1,0 +1,229 @@
+import { readFile } from 'node:fs/promises';
+import { expect, expectNoA11yViolations, test } from './fixtures';
+import { CreditsPage, shift } from './pages/credits';
+
+interface Buyer {
+  full_name: string;
+  email: string;
+  phone: string;
+}
+
+/** The seeded buyer of a live lead whose short id is shown (read from the demo db). */
+async function buyerOf(credits: CreditsPage, shortId: string): Promise<Buyer> {
+  return credits.page.evaluate(
+    (prefix) => window.__demo!.db.credits.leads.find((lead) => lead.id.startsWith(prefix))!.buyer,
+    shortId,
+  );
+}
+
+const today = new Date();
+const formatted = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
+
+test.describe('credit leads', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
+
+  test('the default search shows approved leads of the last 30 days', async ({ page }) => {
+    test.slow(); // axe on a full result table takes a while on a shared machine
+    const credits = new CreditsPage(page);
+    await credits.open();
+    await expect(credits.total).toContainText(`from ${formatted(shift(today, { days: -30 }))} to ${formatted(today)}`);
+    await expect(credits.rows().first()).toBeVisible();
+    for (const row of await credits.rows().all()) await expect(row.getByRole('cell').nth(6)).toContainText('Approved');
+    await expect(credits.form.getByRole('combobox', { name: 'Status' })).toHaveText('Approved');
+    await expectNoA11yViolations(page);
+  });
+
+  test('a 4-month range, a malformed item id and a bad UUID are refused before sending', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open();
+    await expect(credits.rows().first()).toBeVisible();
+    credits.recordRequests();
+
+    await credits.setDate('From', shift(today, { months: -4 }));
+    await credits.search();
+    await expect(credits.form.getByText('The range spans more than 3 months')).toBeVisible();
+    await expect(credits.form.getByRole('alert')).toHaveText('Nothing was sent: correct the search first.');
+
+    await credits.setDate('From', shift(today, { days: -10 }));
+    await credits.form.getByLabel('Item id').fill('mla-123');
+    await credits.search();
+    await expect(credits.form.getByText('An item id is M, two capital letters and digits')).toBeVisible();
+    expect(credits.requests).toEqual([]);
+
+    // The recorder does see requests: a valid search goes out.
+    await credits.form.getByLabel('Item id').fill('MLA1400000001');
+    await credits.search();
+    await expect(page).toHaveURL(/item=MLA1400000001/);
+    await expect.poll(() => credits.requests.length).toBeGreaterThan(0);
+
+    await page.goto('/credits/not-a-uuid');
+    await expect(credits.panel.getByRole('alert')).toContainText('“not-a-uuid” is not a lead id');
+    expect(credits.requests.filter((url) => url.includes('not-a-uuid'))).toEqual([]);
+  });
+
+  test('status "all" shows the other statuses, and paging goes past 100', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open();
+    await expect(credits.rows().first()).toBeVisible();
+    await credits.setDate('From', shift(today, { months: -3 }));
+    await credits.choose('Status', 'All statuses');
+    await credits.search();
+    await expect(page).toHaveURL(/status=all/);
+    await expect(credits.table).toContainText('Rejected');
+    await expect(credits.table).toContainText('In analysis');
+    await expect(credits.table).toContainText('Approved');
+
+    const pagination = page.getByText(/^1–100 of \d+$/);
+    await expect(pagination).toBeVisible();
+    const total = Number((await pagination.textContent())!.split(' of ')[1]);
+    expect(total).toBeGreaterThan(100);
+    await expect(credits.rows()).toHaveCount(100);
+    const firstPage = await credits.rowIds();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText(`101–${total} of ${total}`)).toBeVisible();
+    await expect(page).toHaveURL(/offset=100/);
+    await expect(credits.rows()).toHaveCount(total - 100);
+    expect(await credits.rowIds()).not.toContain(firstPage[0]);
+  });
+
+  test('contact is masked, then revealed with links, never in the URL, and hidden again for the next lead', async ({ page }) => {
+    test.slow(); // axe on a full result table takes a while on a shared machine
+    const credits = new CreditsPage(page);
+    await credits.open();
+    const row = credits.rows().filter({ hasNotText: 'Expired' }).first();
+    const shortId = (await row.getByRole('link').textContent())!;
+    const buyer = await buyerOf(credits, shortId);
+    await row.getByRole('link').click();
+    await expect(credits.heading()).toHaveText(`Lead ${shortId}`);
+    await expect(credits.panel.getByLabel('Hidden personal data')).toHaveCount(3);
+    await expect(page.getByText(buyer.email)).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
+    await credits.panel.getByRole('button', { name: 'Reveal contact' }).click();
+    await expect(credits.panel.getByRole('link', { name: buyer.email })).toHaveAttribute('href', `mailto:${buyer.email}`);
+    await expect(credits.panel.getByRole('link', { name: buyer.phone })).toHaveAttribute('href', /^tel:\+549/);
+    await expect(credits.panel.getByText(buyer.full_name)).toBeVisible();
+    await expect(credits.panel.getByRole('button', { name: 'Copy email' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    for (const value of [buyer.email, buyer.phone, buyer.full_name, encodeURIComponent(buyer.email)]) expect(page.url()).not.toContain(value);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toContain(buyer.email);
+
+    await credits.panel.getByRole('button', { name: 'Next lead' }).click();
+    await expect(credits.heading()).not.toHaveText(`Lead ${shortId}`);
+    await credits.panel.getByRole('button', { name: 'Previous lead' }).click();
+    await expect(credits.heading()).toHaveText(`Lead ${shortId}`);
+    await expect(credits.panel.getByRole('button', { name: 'Reveal contact' })).toBeVisible();
+    await expect(page.getByText(buyer.email)).toHaveCount(0);
+  });
+
+  test('an expired lead shows the expired state', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open();
+    await credits.rows().filter({ hasText: 'Expired' }).first().getByRole('link').click();
+    await expect(credits.panel.getByText('This credit has expired')).toBeVisible();
+    await expect(credits.panel).toContainText('no longer valid (410)');
+  });
+
+  test('an unknown lead id shows not found', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open('/credits/11111111-1111-4111-8111-111111111111');
+    await expect(credits.panel.getByText('Lead not found')).toBeVisible();
+  });
+
+  test('next/previous walk the result list with buttons and j/k, beside the list', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open();
+    await expect(credits.rows().nth(3)).toBeVisible();
+    const ids = await credits.rowIds();
+    await credits.openRow(0);
+    await expect(credits.heading()).toHaveText(`Lead ${ids[0]}`);
+    await credits.panel.getByRole('button', { name: 'Next lead' }).click();
+    await expect(credits.heading()).toHaveText(`Lead ${ids[1]}`);
+    await page.keyboard.press('j');
+    await expect(credits.heading()).toHaveText(`Lead ${ids[2]}`);
+    await expect(credits.panel.getByText(`Lead 3 of ${ids.length} on this page`)).toBeVisible();
+    await page.keyboard.press('k');
+    await expect(credits.heading()).toHaveText(`Lead ${ids[1]}`);
+    await credits.panel.getByRole('button', { name: 'Previous lead' }).click();
+    await expect(credits.heading()).toHaveText(`Lead ${ids[0]}`);
+    await expect(credits.panel.getByRole('button', { name: 'Previous lead' })).toBeDisabled();
+    await expect(credits.table).toBeVisible();
+    await expect(credits.rows().first()).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('a reviewed mark survives a reload and can be filtered on', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open();
+    await expect(credits.rows().nth(2)).toBeVisible();
+    const ids = await credits.rowIds();
+    await credits.openRow(1);
+    await credits.panel.getByRole('button', { name: 'Mark as reviewed' }).click();
+    await page.reload();
+    await expect(credits.panel.getByRole('button', { name: 'Reviewed (undo)' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(credits.rows().nth(1)).toContainText('Reviewed');
+    await expect(credits.rows().nth(0)).not.toContainText('Reviewed');
+    await credits.results.getByRole('combobox', { name: 'Review' }).click();
+    await page.getByRole('option', { name: 'Reviewed on this device' }).click();
+    await expect(credits.rows()).toHaveCount(1);
+    expect(await credits.rowIds()).toEqual([ids[1]]);
+  });
+
+  test('the sandbox switch changes the data and shows the test-data banner', async ({ page }) => {
+    test.slow(); // axe on a full result table takes a while on a shared machine
+    const credits = new CreditsPage(page);
+    await credits.open();
+    const liveIds = await credits.rowIds();
+    await expect(page.getByText('Test data', { exact: true })).toHaveCount(0);
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('switch', { name: 'Credit sandbox' }).check();
+    const sandboxRequest = page.waitForRequest((request) => request.url().includes('/api/vis/loans/search'));
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Credit leads' }).click();
+    expect((await sandboxRequest).headers()['x-sandbox']).toBe('true');
+    await expect(page.getByText('Test data', { exact: true })).toBeVisible();
+    await expect(page.getByText('these leads are test data')).toBeVisible();
+    await expect(credits.rows().first()).toBeVisible();
+    const sandboxIds = await credits.rowIds();
+    expect(sandboxIds.every((id) => /^000000\d\d$/.test(id))).toBe(true);
+    expect(sandboxIds).not.toEqual(liveIds);
+    await expectNoA11yViolations(page);
+  });
+
+  test('the CSV export holds the results without email or phone', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open();
+    await expect(credits.rows().first()).toBeVisible();
+    const count = await credits.rows().count();
+    const download = page.waitForEvent('download');
+    await credits.results.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await readFile((await (await download).path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'lead_id,item_id,item_title,down_payment_amount,installments_number,installments_amount,currency,financial_entity_id,proposal_id,date_created,status,expired,reviewed',
+    );
+    expect(lines).toHaveLength(count + 1);
+    const buyers = await page.evaluate(() => window.__demo!.db.credits.leads.map((lead) => lead.buyer));
+    expect(csv).not.toContain('@');
+    for (const buyer of buyers) {
+      expect(csv).not.toContain(buyer.phone);
+      expect(csv).not.toContain(buyer.full_name);
+    }
+  });
+});
+
+test.describe('credit leads on a phone', () => {
+  test.use({ locale: 'en-US', viewport: { width: 360, height: 740 } });
+
+  test('the lead replaces the list and nothing scrolls sideways', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await credits.openRow(0);
+    await expect(credits.table).toBeHidden();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await credits.panel.getByRole('link', { name: 'Back to the list' }).click();
+    await expect(credits.table).toBeVisible();
+  });
+});

@@ -1,0 +1,152 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import Download from '@mui/icons-material/Download';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { DataState } from '../../components/DataState';
+import { PageHeader } from '../../components/PageHeader';
+import { downloadText, toCsv } from '../../lib/csv';
+import { useFormat } from '../../lib/format';
+import { useMessages } from '../../lib/i18n';
+import { useMe } from '../../lib/identity';
+import { useSession } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import { useUrlState } from '../../lib/urlState';
+import { LeadPanel } from './LeadPanel';
+import { useLeadViews, type LeadView } from './leadView';
+import { messages } from './messages';
+import { markCreditsVisited } from './navBadge';
+import { creditSearchQuery } from './queries';
+import { ResultsTable } from './ResultsTable';
+import { SearchForm } from './SearchForm';
+import { problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
+
+/** The CSV of the rows on screen: lead, item and financing only; no buyer id, name, email or phone. */
+function exportCsv(rows: LeadView[], from: string, to: string) {
+  const csv = toCsv(rows, [
+    { header: 'lead_id', value: (row) => row.lead.id },
+    { header: 'item_id', value: (row) => row.lead.item_id },
+    { header: 'item_title', value: (row) => row.itemTitle },
+    { header: 'down_payment_amount', value: (row) => row.lead.down_payment_amount },
+    { header: 'installments_number', value: (row) => row.lead.installments_number },
+    { header: 'installments_amount', value: (row) => row.lead.installments_amount },
+    { header: 'currency', value: (row) => row.currency },
+    { header: 'financial_entity_id', value: (row) => row.lead.financial_entity_id },
+    { header: 'proposal_id', value: (row) => row.lead.proposal_id },
+    { header: 'date_created', value: (row) => row.lead.date_created },
+    { header: 'status', value: (row) => row.status },
+    { header: 'expired', value: (row) => row.lead.expired },
+    { header: 'reviewed', value: (row) => row.reviewed },
+  ]);
+  downloadText(`credit-leads_${from.slice(0, 10)}_${to.slice(0, 10)}.csv`, csv);
+}
+
+export function CreditsPage() {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const theme = useTheme();
+  const beside = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const { id } = useParams();
+  const { search } = useLocation();
+  const [state, update] = useUrlState(searchUrlSchema);
+  const me = useMe();
+  const { sandbox } = useSession();
+
+  useEffect(() => markCreditsVisited(), []);
+
+  const params = toSearchParams(state, me.data?.id ?? 0);
+  const problems = problemsByField(params);
+  const refused = Object.values(problems);
+  const query = useQuery({ ...creditSearchQuery(params, sandbox), enabled: me.data !== undefined && refused.length === 0 });
+  const rows = useLeadViews(query.data, state.status, state.reviewed);
+  const showList = !id || beside;
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {sandbox && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <AlertTitle>{t('sandboxTitle')}</AlertTitle>
+          {t('sandboxBanner')}
+        </Alert>
+      )}
+      {showList && (
+        <SearchForm
+          key={JSON.stringify([state.from, state.to, state.status, state.entity, state.item])}
+          applied={state}
+          onSearch={(patch) => update({ ...patch, offset: undefined })}
+        />
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: id && beside ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)' }}>
+        {showList && (
+          <Paper variant="outlined" component="section" aria-label={t('results')} sx={{ p: 2, minWidth: 0 }}>
+            {refused.length > 0 ? (
+              <Alert severity="error">
+                <AlertTitle>{t('refused')}</AlertTitle>
+                {refused.map((problem) => (
+                  <div key={problem}>{t(`problem_${problem}`)}</div>
+                ))}
+              </Alert>
+            ) : (
+              <DataState query={query} isEmpty={(page) => page.paging.total === 0} empty={<Typography>{t('noResults')}</Typography>}>
+                {(page) => (
+                  <>
+                    <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+                      <Typography role="status" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
+                        {t('total', { count: page.paging.total, from: format.date(page.date_from), to: format.date(page.date_to) })}
+                      </Typography>
+                      <TextField
+                        select
+                        size="small"
+                        label={t('reviewFilter')}
+                        value={state.reviewed}
+                        onChange={(e) => update({ reviewed: e.target.value === 'any' ? undefined : (e.target.value as ReviewFilter) })}
+                        sx={{ minWidth: 200 }}
+                      >
+                        {reviewFilters.map((value) => (
+                          <MenuItem key={value} value={value}>
+                            {t(`review_${value}`)}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                      <Button
+                        variant="outlined"
+                        startIcon={<Download />}
+                        disabled={rows.length === 0}
+                        onClick={() => {
+                          exportCsv(rows, page.date_from, page.date_to);
+                          showToast(t('exported', { count: rows.length }), 'success');
+                        }}
+                      >
+                        {t('exportCsv')}
+                      </Button>
+                    </Stack>
+                    {rows.length === 0 && <Typography sx={{ my: 2 }}>{t('noneReviewedOnPage')}</Typography>}
+                    <ResultsTable
+                      page={page}
+                      rows={rows}
+                      selectedId={id}
+                      search={search}
+                      onPage={(offset, limit) => update({ offset: offset || undefined, limit: limit === 100 ? undefined : limit })}
+                    />
+                  </>
+                )}
+              </DataState>
+            )}
+          </Paper>
+        )}
+        {id && <LeadPanel id={id} rows={rows} search={search} beside={beside} />}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import NavigateBefore from '@mui/icons-material/NavigateBefore';
+import NavigateNext from '@mui/icons-material/NavigateNext';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { isCreditId, type CreditDetail } from '../../api/credits';
+import { isApiError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Loading } from '../../components/Loading';
+import { MaskedText, RevealButton } from '../../components/MaskedText';
+import { useFormat } from '../../lib/format';
+import { useMessages } from '../../lib/i18n';
+import { useMe } from '../../lib/identity';
+import { useSession } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import type { LeadView } from './leadView';
+import { useSiteCurrency } from './leadView';
+import { messages } from './messages';
+import { creditDetailQuery } from './queries';
+import { StatusChip, shortId } from './ResultsTable';
+import { setReviewed, useReviewed } from './reviewed';
+
+interface LeadPanelProps {
+  id: string;
+  /** The visible result rows, walked by next/previous. */
+  rows: LeadView[];
+  search: string;
+  /** On wide screens the panel sits beside the list ("Close"); on narrow ones it replaces it ("Back"). */
+  beside: boolean;
+}
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'spinbutton');
+
+/** A lead beside the list: support review moves through the results with buttons or j/k. */
+export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
+  const t = useMessages(messages);
+  const navigate = useNavigate();
+  const headingId = useId();
+  const reviewed = useReviewed().has(id);
+  const index = rows.findIndex((row) => row.lead.id === id);
+  const previous = index > 0 ? rows[index - 1]!.lead.id : undefined;
+  const next = index >= 0 && index < rows.length - 1 ? rows[index + 1]!.lead.id : undefined;
+
+  useEffect(() => {
+    const go = (target: string) => void navigate({ pathname: `/credits/${target}`, search });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      if (event.key === 'j' && next) go(next);
+      if (event.key === 'k' && previous) go(previous);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, next, previous, search]);
+
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, alignSelf: 'start', position: { lg: 'sticky' }, top: { lg: 80 }, minWidth: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ flex: '1 1 auto', fontFamily: 'monospace' }}>
+          {t('leadHeading', { id: shortId(id) })}
+        </Typography>
+        <Button component={RouterLink} to={{ pathname: '/credits', search }} size="small" startIcon={beside ? undefined : <ArrowBack />}>
+          {t(beside ? 'closeLead' : 'backToList')}
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }} useFlexGap>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<NavigateBefore />}
+          disabled={!previous}
+          onClick={() => void navigate({ pathname: `/credits/${previous}`, search })}
+        >
+          {t('previousLead')}
+        </Button>
+        <Button size="small" variant="outlined" endIcon={<NavigateNext />} disabled={!next} onClick={() => void navigate({ pathname: `/credits/${next}`, search })}>
+          {t('nextLead')}
+        </Button>
+        <Typography variant="body2" color="text.secondary" role="status">
+          {index >= 0 ? t('position', { index: index + 1, count: rows.length }) : t('notInList')}
+        </Typography>
+      </Stack>
+      {/* Any lead can be marked, expired ones included: the mark is about the review, not the credit. */}
+      {isCreditId(id) && (
+        <Button variant={reviewed ? 'contained' : 'outlined'} size="small" aria-pressed={reviewed} onClick={() => setReviewed(id, !reviewed)} sx={{ mb: 2 }}>
+          {t(reviewed ? 'unmarkReviewed' : 'markReviewed')}
+        </Button>
+      )}
+      {/* Keyed by lead: the reveal switch starts hidden for every lead and is never carried over. */}
+      <LeadDetail key={id} id={id} />
+    </Paper>
+  );
+}
+
+function LeadDetail({ id }: { id: string }) {
+  const t = useMessages(messages);
+  const me = useMe();
+  const { sandbox } = useSession();
+  const valid = isCreditId(id);
+  const query = useQuery({ ...creditDetailQuery(id, me.data?.id ?? 0, sandbox), enabled: valid && me.data !== undefined });
+
+  if (!valid) {
+    return (
+      <Alert severity="error" role="alert">
+        {t('invalidId', { id })}
+      </Alert>
+    );
+  }
+  if (query.data) return <LeadFacts lead={query.data} />;
+  if (isApiError(query.error, 410)) {
+    return (
+      <Alert severity="warning">
+        <AlertTitle>{t('expiredTitle')}</AlertTitle>
+        {t('expiredText')}
+      </Alert>
+    );
+  }
+  if (isApiError(query.error, 404)) {
+    return (
+      <Alert severity="info">
+        <AlertTitle>{t('notFoundTitle')}</AlertTitle>
+        {t('notFoundText')}
+      </Alert>
+    );
+  }
+  if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  return <Loading />;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' }, gap: { xs: 0, sm: 1 }, py: 0.5 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function LeadFacts({ lead }: { lead: CreditDetail }) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const currency = useSiteCurrency();
+  const [revealed, setRevealed] = useState(false);
+  const money = (value: number) => (currency ? format.money(value, currency) : format.number(value));
+  const { buyer } = lead;
+  return (
+    <>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Fact label={t('colStatus')}>
+          <StatusChip status={lead.status} />
+        </Fact>
+        <Fact label={t('item')}>{lead.item_id}</Fact>
+        <Fact label={t('downPayment')}>{money(lead.down_payment_amount)}</Fact>
+        <Fact label={t('installmentPlan')}>{t('installments', { count: lead.installments_number, amount: money(lead.installments_amount) })}</Fact>
+        <Fact label={t('financialEntity')}>{t(`entity_${lead.financial_entity_id}`)}</Fact>
+        <Fact label={t('proposal')}>{lead.proposal_id ?? t('noProposal')}</Fact>
+        <Fact label={t('created')}>{format.dateTime(lead.date_created)}</Fact>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2, mb: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
+          {t('buyer')}
+        </Typography>
+        <RevealButton revealed={revealed} onToggle={() => setRevealed((value) => !value)} label={t(revealed ? 'hideContact' : 'revealContact')} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('contactHint')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Fact label={t('buyerName')}>
+          <MaskedText value={buyer.full_name} revealed={revealed}>
+            <Contact value={buyer.full_name} copyLabel={t('copyName')} />
+          </MaskedText>
+        </Fact>
+        <Fact label={t('buyerEmail')}>
+          <MaskedText value={buyer.email} revealed={revealed}>
+            <Contact value={buyer.email} href={`mailto:${buyer.email}`} copyLabel={t('copyEmail')} />
+          </MaskedText>
+        </Fact>
+        <Fact label={t('buyerPhone')}>
+          <MaskedText value={buyer.phone} revealed={revealed}>
+            <Contact value={buyer.phone} href={`tel:${buyer.phone.replace(/[^\d+]/g, '')}`} copyLabel={t('copyPhone')} />
+          </MaskedText>
+        </Fact>
+      </Box>
+    </>
+  );
+}
+
+/** A revealed contact value: a link where one makes sense, and a copy button. */
+function Contact({ value, href, copyLabel }: { value: string; href?: string; copyLabel: string }) {
+  const t = useMessages(messages);
+  const copy = () =>
+    // Promise.resolve first: navigator.clipboard is missing outside secure contexts.
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(value))
+      .then(
+      () => showToast(t('copied'), 'success'),
+      () => showToast(t('copyFailed'), 'warning'),
+    );
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+      {href ? <Link href={href}>{value}</Link> : value}
+      <IconButton size="small" aria-label={copyLabel} title={copyLabel} onClick={() => void copy()}>
+        <ContentCopy fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}

@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { Link as RouterLink } from 'react-router';
+import type { CreditLead, CreditSearch } from '../../api/credits';
+import { useFormat } from '../../lib/format';
+import { useMessages } from '../../lib/i18n';
+import type { LeadView } from './leadView';
+import { messages } from './messages';
+import { pageSizes } from './searchState';
+
+interface ResultsTableProps {
+  page: CreditSearch;
+  rows: LeadView[];
+  selectedId: string | undefined;
+  /** The current search params, kept when a lead is opened. */
+  search: string;
+  onPage: (offset: number, limit: number) => void;
+}
+
+export const shortId = (id: string) => id.slice(0, 8);
+
+export function StatusChip({ status }: { status: CreditLead['status'] | undefined }) {
+  const t = useMessages(messages);
+  return <Chip size="small" variant="outlined" label={status ? t(`status_${status}`) : t('statusUnknown')} />;
+}
+
+/** One page of leads: item, amounts in the site's currency, entity, date, status, expired and reviewed marks. */
+export function ResultsTable({ page, rows, selectedId, search, onPage }: ResultsTableProps) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const { offset, limit, total } = page.paging;
+  const money = (value: number, currency: string | undefined) => (currency ? format.money(value, currency) : format.number(value));
+  return (
+    <>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('results')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('colLead')}</TableCell>
+              <TableCell>{t('colItem')}</TableCell>
+              <TableCell align="right">{t('colDownPayment')}</TableCell>
+              <TableCell align="right">{t('colInstallments')}</TableCell>
+              <TableCell>{t('colEntity')}</TableCell>
+              <TableCell>{t('colDate')}</TableCell>
+              <TableCell>{t('colStatus')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map(({ lead, status, itemTitle, currency, reviewed }) => (
+              <TableRow key={lead.id} selected={lead.id === selectedId} aria-current={lead.id === selectedId ? 'true' : undefined}>
+                <TableCell>
+                  <Link component={RouterLink} to={{ pathname: `/credits/${lead.id}`, search }} sx={{ fontFamily: 'monospace' }}>
+                    {shortId(lead.id)}
+                  </Link>
+                  {reviewed && (
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, ml: 1, verticalAlign: 'middle' }}>
+                      <CheckCircleOutline fontSize="small" aria-hidden />
+                      <Typography variant="caption">{t('reviewed')}</Typography>
+                    </Box>
+                  )}
+                </TableCell>
+                <TableCell sx={{ minWidth: 160 }}>
+                  {itemTitle && <Typography variant="body2">{itemTitle}</Typography>}
+                  <Typography variant="caption" color="text.secondary">
+                    {lead.item_id}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right">{money(lead.down_payment_amount, currency)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {t('installments', { count: lead.installments_number, amount: money(lead.installments_amount, currency) })}
+                </TableCell>
+                <TableCell>{t(`entity_${lead.financial_entity_id}`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(lead.date_created)}</TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                    <StatusChip status={status} />
+                    {lead.expired && <Chip size="small" label={t('expired')} />}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.floor(offset / limit)}
+        rowsPerPage={limit}
+        rowsPerPageOptions={[...pageSizes]}
+        onPageChange={(_event, next) => onPage(next * limit, limit)}
+        onRowsPerPageChange={(event) => onPage(0, Number(event.target.value))}
+        labelRowsPerPage={t('rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(`${type}Page`)}
+        showFirstButton
+        showLastButton
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
+      />
+    </>
+  );
+}

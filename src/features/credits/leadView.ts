@@ -1,0 +1,43 @@
+import { useQueries } from '@tanstack/react-query';
+import type { CreditLead, CreditSearch, CreditStatus, CreditStatusFilter } from '../../api/credits';
+import { useMe } from '../../lib/identity';
+import { creditItemQuery } from './queries';
+import { useReviewed } from './reviewed';
+import type { ReviewFilter } from './searchState';
+
+/** A search result with what the list shows beside it: status, item title, currency, review mark. */
+export interface LeadView {
+  lead: CreditLead;
+  /** The lead's status when the response carries it, else the status the search filtered on. */
+  status: CreditStatus | undefined;
+  itemTitle: string | undefined;
+  currency: string | undefined;
+  reviewed: boolean;
+}
+
+/** Amounts are in the currency of the seller's site; an item's own currency covers other sites. */
+const siteCurrencies: Record<string, string> = { MLA: 'ARS', MLB: 'BRL', MLM: 'MXN' };
+
+export function useSiteCurrency(itemCurrency?: string): string | undefined {
+  const me = useMe();
+  return siteCurrencies[me.data?.site_id ?? ''] ?? itemCurrency;
+}
+
+/** The rows of one result page, after the device-local review filter. */
+export function useLeadViews(page: CreditSearch | undefined, statusFilter: CreditStatusFilter, reviewFilter: ReviewFilter): LeadView[] {
+  const reviewed = useReviewed();
+  const results = page?.results ?? [];
+  const itemIds = [...new Set(results.map((lead) => lead.item_id))];
+  const items = useQueries({ queries: itemIds.map((id) => creditItemQuery(id)) });
+  const itemById = new Map(items.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
+  const siteCurrency = useSiteCurrency();
+  return results
+    .map((lead) => ({
+      lead,
+      status: lead.status ?? (statusFilter === 'all' ? undefined : statusFilter),
+      itemTitle: itemById.get(lead.item_id)?.title,
+      currency: siteCurrency ?? itemById.get(lead.item_id)?.currency_id,
+      reviewed: reviewed.has(lead.id),
+    }))
+    .filter((row) => reviewFilter === 'any' || row.reviewed === (reviewFilter === 'reviewed'));
+}

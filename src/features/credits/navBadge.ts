@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMe } from '../../lib/identity';
+import { useSession } from '../../lib/session';
+import { createLocalStore, useStore } from '../../lib/store';
+import { creditKeys } from './keys';
+import { daysBefore, localDay, localTimestamp } from './time';
+
+/** When the seller last opened /credits (local timestamp), on this device. */
+const lastVisitStore = createLocalStore<string | null>('seller-desk.credits.last-visit', null);
+
+export function markCreditsVisited(): void {
+  lastVisitStore.set(localTimestamp(new Date()));
+}
+
+/** Without a recorded visit, "new" means the default search window; never more than the 3 months a search allows. */
+function countSince(lastVisit: string | null, now: Date): string {
+  // Whole days, so the query key stays the same from one render to the next.
+  const earliest = `${localDay(daysBefore(now, 89))}T00:00:00`;
+  if (!lastVisit) return `${localDay(daysBefore(now, 30))}T00:00:00`;
+  return lastVisit < earliest ? earliest : lastVisit;
+}
+
+/**
+ * Leads created (any status) since the seller's last visit to /credits, polled every minute, for the
+ * navigation badge. The API module is imported on demand so it stays out of the first-paint bundle.
+ */
+export function useNewLeadsCount(): number | undefined {
+  const me = useMe();
+  const { sandbox } = useSession();
+  const lastVisit = useStore(lastVisitStore);
+  const sellerId = me.data?.id ?? 0;
+  const since = countSince(lastVisit, new Date());
+  const query = useQuery({
+    queryKey: creditKeys.newCount(sellerId, since, sandbox),
+    queryFn: async ({ signal }) => {
+      const { searchCredits } = await import('../../api/credits');
+      const page = await searchCredits(
+        { seller_id: sellerId, date_from: since, date_to: localTimestamp(new Date()), status: 'all', limit: 1 },
+        sandbox,
+        signal,
+      );
+      return page.paging.total;
+    },
+    enabled: me.data !== undefined,
+    refetchInterval: 60_000,
+  });
+  return query.data;
+}
