@@ -104,7 +104,7 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
       {locations.length === 0 ? (
         <Typography color="text.secondary">{t('noLocations')}</Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} aria-label={t('locationsTitle')} role="region">
+        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0}>
           <Table size="small" aria-label={t('locationsTitle')}>
             <TableHead>
               <TableRow>
@@ -170,7 +170,7 @@ function ItemRows({ ids }: { ids: string[] }) {
   const format = useFormat();
   const items = useQueries({ queries: ids.map((id) => itemQuery(id)) });
   return (
-    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} aria-label={t('itemsTitle')} role="region">
+    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0}>
       <Table size="small" aria-label={t('itemsTitle')}>
         <TableHead>
           <TableRow>

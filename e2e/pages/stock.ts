@@ -1,0 +1,78 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { openApp } from '../fixtures';
+
+/** What a seller does on /stock/:id, by role and label. */
+export class StockPage {
+  constructor(readonly page: Page) {}
+
+  async open(userProductId: string): Promise<void> {
+    await openApp(this.page, `/stock/${userProductId}`);
+    await expect(this.page.getByRole('heading', { level: 1 })).toHaveText(`Stock · ${userProductId}`);
+    await expect(this.version).toBeVisible();
+  }
+
+  get version() {
+    return this.page.getByTestId('stock-version');
+  }
+
+  async versionNumber(): Promise<number> {
+    return Number((await this.version.textContent())?.replace(/\D/g, ''));
+  }
+
+  get locations() {
+    return this.page.getByRole('table', { name: 'Locations' });
+  }
+
+  /** The quantity cell of the row whose location name is `name` ("Selling address", "Seller warehouse" …). */
+  quantityOf(name: string, nth = 0) {
+    return this.locations.getByRole('row').filter({ hasText: name }).nth(nth).getByRole('cell').nth(2);
+  }
+
+  get status() {
+    return this.page.getByTestId('write-status');
+  }
+
+  get editDialog() {
+    return this.page.getByRole('dialog', { name: /^Edit the quantity of/ });
+  }
+
+  get conflictDialog() {
+    return this.page.getByRole('dialog', { name: 'Someone else changed this stock' });
+  }
+
+  async startEdit(location = 'the selling address'): Promise<void> {
+    await this.page.getByRole('button', { name: `Edit the quantity of ${location}` }).click();
+    await expect(this.editDialog).toBeVisible();
+  }
+
+  async save(quantity: string): Promise<void> {
+    await this.editDialog.getByLabel('New quantity').fill(quantity);
+    await this.editDialog.getByRole('button', { name: 'Save' }).click();
+  }
+}
+
+/**
+ * A second browser context that shares the first one's demo backend. Each context has its own service
+ * worker and in-memory db, so two demo contexts would never see each other's writes. The second one is
+ * told it runs "live" (the mode endpoint is routed), and every /api request it makes is executed inside
+ * the first page — through that page's service worker and simulator — and answered back. Both contexts
+ * thus talk to one backend, as two sellers' browsers would.
+ */
+export async function openSharingContext(browser: Browser, backend: Page): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+  await context.addInitScript(() => sessionStorage.setItem('seller-desk.token', 'demo-seller-token'));
+  await context.route('**/__seller-desk/mode', (route) => route.fulfill({ json: { mode: 'live' } }));
+  await context.route('**/api/**', async (route) => {
+    const request = route.request();
+    const answer = await backend.evaluate(
+      async ({ url, method, headers, body }) => {
+        const response = await fetch(new URL(url).pathname + new URL(url).search, { method, headers, body: body ?? undefined });
+        return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+      },
+      { url: request.url(), method: request.method(), headers: await request.allHeaders(), body: request.postData() },
+    );
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body });
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
