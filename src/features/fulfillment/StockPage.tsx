@@ -281,14 +281,14 @@ export function StockPage() {
     <>
       <PageHeader title={t('stockTitle')} subtitle={t('stockSubtitle')} />
       <FulfillmentTabs inventoryId={inventory} />
-      <InventoryForm key={requested} initial={requested} onOpen={(id) => update({ inventory: id, item: undefined })} />
+      <InventoryForm key={`form-${requested}`} initial={requested} onOpen={(id) => update({ inventory: id, item: undefined })} />
       <RecentInventories current={inventory} />
       {problem && (
         <Typography color="error" role="alert" sx={{ mb: 2 }}>
           {problem}
         </Typography>
       )}
-      {inventory ? <StockView key={inventory} id={inventory} /> : !problem && <Typography color="text.secondary">{t('pickInventory')}</Typography>}
+      {inventory ? <StockView id={inventory} /> : !problem && <Typography color="text.secondary">{t('pickInventory')}</Typography>}
       {url.item && <ItemDialog id={url.item} onClose={() => update({ item: undefined })} />}
     </>
   );
