@@ -82,7 +82,8 @@ export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
         disabled={!itemTrimmed}
         error={tried && fromError}
         helperText={tried && fromError ? t('askerInvalid') : t('askerHelp')}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        // The hint explains why the field is disabled, so it keeps a readable colour.
+        slotProps={{ htmlInput: { inputMode: 'numeric' }, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
         sx={{ minWidth: 180, maxWidth: { sm: 260 } }}
       />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>

@@ -48,7 +48,6 @@ const fieldGrid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, min
 function AskerContact({ asker }: { asker: Question['from'] }) {
   const t = useMessages(messages);
   const [revealed, setRevealed] = useState(false);
-  if (!asker.first_name && !asker.email && !asker.phone) return null;
   const name = [asker.first_name, asker.last_name].filter(Boolean).join(' ');
   const phone = asker.phone ? `(${asker.phone.area_code}) ${asker.phone.number}` : '';
   return (
@@ -132,7 +131,7 @@ function Actions({ question, onClose }: { question: Question; onClose: () => voi
       </Stack>
       {hide.isError && <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([question.id])} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-title">
-        <DialogTitle id="delete-title">{t('deleteTitle', { id: question.id })}</DialogTitle>
+        <DialogTitle id="delete-title">{t('deleteTitle', { id: String(question.id) })}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('deleteText')}</DialogContentText>
           {remove.isError && <ErrorAlert error={remove.error} message={questionErrorText(remove.error, t)} />}
@@ -175,7 +174,13 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
   const statusLabel = useStatusLabel();
   const query = useQuery(detailQuery(id));
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="question-title" sx={{ p: 2, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="question-title"
+      // Beside the list it stays in view while the list scrolls.
+      sx={{ p: 2, minWidth: 0, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 80 }, maxHeight: { md: 'calc(100dvh - 96px)' }, overflowY: { md: 'auto' } }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
         {fullScreen && (
           <Button startIcon={<ArrowBackIcon />} onClick={onClose}>
@@ -183,7 +188,7 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
           </Button>
         )}
         <Typography id="question-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }}>
-          {t('detailTitle', { id })}
+          {t('detailTitle', { id: String(id) })}
         </Typography>
         {!fullScreen && (
           <Button startIcon={<CloseIcon />} onClick={onClose} aria-keyshortcuts="Escape">
@@ -213,7 +218,7 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
                 <Field label={t('lastUpdated')}>{format.dateTime(question.last_updated)}</Field>
               </Box>
             </Box>
-            <AskerContact key={question.id} asker={question.from} />
+            {(question.from.email || question.from.first_name || question.from.phone) && <AskerContact key={question.id} asker={question.from} />}
             <ItemSummary itemId={question.item_id} onFilterItem={onFilterItem} />
             <Box component="section" aria-label={t('answer')}>
               <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>

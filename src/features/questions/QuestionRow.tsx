@@ -41,7 +41,7 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
         size="small"
         checked={selected}
         onChange={(event) => onSelect(question.id, event.target.checked)}
-        slotProps={{ input: { 'aria-label': t('selectQuestion', { id: question.id }) } }}
+        slotProps={{ input: { 'aria-label': t('selectQuestion', { id: String(question.id) }) } }}
         sx={{ alignSelf: 'flex-start', p: 0.5 }}
       />
       <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -75,7 +75,7 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
             </Link>
           )}
           <Typography variant="caption" color="text.secondary">
-            {t('askerId', { id: question.from.id })}
+            {t('askerId', { id: String(question.from.id) })}
           </Typography>
           <Typography variant="caption" color="text.secondary" title={format.dateTime(question.date_created)}>
             {format.relative(question.date_created, now)}

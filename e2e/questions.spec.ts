@@ -1,0 +1,314 @@
+import { expect, expectNoA11yViolations, failNext, test } from './fixtures';
+import { QuestionsPage } from './pages/questions';
+
+test.use({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+// Each test boots the demo backend once or twice; the shared CI machine is slow.
+test.describe.configure({ timeout: 60_000 });
+
+test.describe('question inbox', () => {
+  test('filtering by status and by item through the UI puts both in the URL, and the list agrees', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await inbox.statusChip(/^Unanswered \d+$/).click();
+    await expect(page).toHaveURL(/status=UNANSWERED/);
+    await expect(inbox.statusChip(/^Unanswered \d+$/)).toHaveAttribute('aria-pressed', 'true');
+    await expect(inbox.rows.first()).toContainText('Unanswered');
+    for (const row of await inbox.rows.all()) await expect(row).toContainText('Unanswered');
+
+    await page.getByRole('textbox', { name: 'Item ID' }).fill('MLA1400000008');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/item=MLA1400000008/);
+    await expect(page).toHaveURL(/status=UNANSWERED/);
+    await expect(inbox.rows.first()).toContainText('Toyota Corolla');
+    for (const row of await inbox.rows.all()) {
+      await expect(row).toContainText('Toyota Corolla');
+      await expect(row).toContainText('Unanswered');
+    }
+    const total = await inbox.total.textContent();
+
+    // A pasted link opens the same view.
+    await page.reload();
+    await expect(inbox.total).toHaveText(total!);
+    await expect(page.getByRole('textbox', { name: 'Item ID' })).toHaveValue('MLA1400000008');
+    await expect(inbox.statusChip(/^Unanswered \d+$/)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a bad item id is explained and not searched', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await page.getByRole('textbox', { name: 'Item ID' }).fill('toyota');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('An item ID is the site followed by digits')).toBeVisible();
+    await expect(page).not.toHaveURL(/item=/);
+  });
+
+  test('sorting by item, ascending, lives in the URL', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Item' }).click();
+    await page.getByRole('combobox', { name: 'Order' }).click();
+    await page.getByRole('option', { name: /Ascending/ }).click();
+    await expect(page).toHaveURL(/sort=item/);
+    await expect(page).toHaveURL(/order=asc/);
+    await expect(inbox.rows.first()).toContainText('Smartphone Moto G84');
+  });
+
+  test('a question opens by link, beside the list, and answering it shows ANSWERED in detail and list', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
+    await page.goto(`/questions/${id}`);
+    await expect(inbox.detail).toBeVisible();
+    await expect(inbox.list).toBeVisible();
+    await expect(inbox.detail.getByText('Unanswered', { exact: true })).toBeVisible();
+    await inbox.composer.fill('¡Hola! Sí, hay stock.');
+    await expect(page.getByText('21 / 2,000')).toBeVisible();
+    await inbox.composer.press('Control+Enter');
+    await expect(inbox.detail.getByText('Answered', { exact: true })).toBeVisible();
+    await expect(inbox.detail.getByText('¡Hola! Sí, hay stock.')).toBeVisible();
+    const row = inbox.rows.filter({ has: page.locator(`[data-question-link="${id}"]`) });
+    await expect(row).toContainText('Answered');
+    await expect(row).toContainText('Answer: ¡Hola! Sí, hay stock.');
+    expect(await inbox.questionStatus(id)).toBe('ANSWERED');
+  });
+
+  test('a draft survives a reload and is kept per question', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
+    await page.goto(`/questions/${id}`);
+    await inbox.composer.fill('Borrador a medio escribir');
+    await page.reload();
+    await expect(inbox.composer).toHaveValue('Borrador a medio escribir');
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(inbox.detail).toBeHidden();
+    await page.goto(`/questions/${id}`);
+    await expect(inbox.composer).toHaveValue('Borrador a medio escribir');
+  });
+
+  test('a send that fails keeps the draft and offers a retry, in words', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
+    await page.goto(`/questions/${id}`);
+    await inbox.composer.fill('Respuesta que falla');
+    await failNext(page, { method: 'POST', path: '^/answers$', status: 500 });
+    await page.getByRole('button', { name: 'Send answer' }).click();
+    const alert = inbox.detail.getByRole('alert');
+    await expect(alert).toContainText('The answer was not sent. Your draft is kept; try again.');
+    await expect(inbox.composer).toHaveValue('Respuesta que falla');
+    await page.reload();
+    await expect(inbox.composer).toHaveValue('Respuesta que falla');
+
+    await failNext(page, { method: 'POST', path: '^/answers$', status: 'network' });
+    await page.getByRole('button', { name: 'Send answer' }).click();
+    await expect(alert).toContainText('no connection');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(inbox.detail.getByText('Answered', { exact: true })).toBeVisible();
+    expect(await page.evaluate((q) => localStorage.getItem(`seller-desk.questions.draft.${q}`), id)).toBeNull();
+  });
+
+  test('an answer that is already answered elsewhere says so', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
+    await page.goto(`/questions/${id}`);
+    await inbox.composer.fill('Respuesta tardía');
+    await failNext(page, { method: 'POST', path: '^/answers$', status: 400, error: 'not_unanswered_question', message: 'not unanswered' });
+    await page.getByRole('button', { name: 'Send answer' }).click();
+    await expect(inbox.detail.getByRole('alert')).toContainText('no longer unanswered');
+  });
+
+  test('over-long or empty text cannot be sent and says why', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
+    await page.goto(`/questions/${id}`);
+    await page.getByRole('button', { name: 'Send answer' }).click();
+    await expect(page.getByText('Write an answer to send it.')).toBeVisible();
+    await inbox.composer.fill('x'.repeat(2001));
+    await expect(page.getByText('1 character too many: the limit is 2,000.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send answer' })).toBeDisabled();
+    await inbox.composer.press('Control+Enter');
+    expect(await inbox.questionStatus(id)).toBe('UNANSWERED');
+  });
+
+  test('a BANNED question shows as moderated, with the reason link', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await inbox.statusChip(/^Moderated \d+$/).click();
+    const row = inbox.rows.first();
+    await expect(row.getByRole('link', { name: 'Moderated question: its text is hidden.' })).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Why?' })).toHaveAttribute('href', /moderations\/infractions/);
+    await row.getByRole('link', { name: 'Moderated question: its text is hidden.' }).click();
+    await expect(inbox.detail.getByText('Moderated question: its text is hidden.')).toBeVisible();
+  });
+
+  test('vehicle asker contact is masked until revealed, per question, not remembered', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ vehicle: true, status: 'ANSWERED' });
+    const email = await page.evaluate((q) => window.__demo!.db.questions.byId.get(q)!.from.contact!.email, id);
+    await page.goto(`/questions/${id}`);
+    const contact = inbox.detail.getByRole('region', { name: 'Contact' });
+    await expect(contact.getByLabel('Hidden personal data')).toHaveCount(3);
+    await expect(page.getByText(email)).toHaveCount(0);
+    await contact.getByRole('button', { name: 'Reveal contact' }).click();
+    await expect(contact.getByRole('link', { name: email })).toBeVisible();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.goto(`/questions/${id}`);
+    await expect(contact.getByLabel('Hidden personal data')).toHaveCount(3);
+    expect(page.url()).not.toContain(encodeURIComponent(email));
+  });
+
+  test('delete asks for confirmation and shows the confirmation the API returns', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ status: 'ANSWERED' });
+    await page.goto(`/questions/${id}`);
+    await inbox.detail.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete question ${id}?` });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`The server confirmed: Question ${id} deleted.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/questions$/);
+    await expect(page.locator(`[data-question-link="${id}"]`)).toHaveCount(0);
+    expect(await inbox.questionStatus(id)).toBeUndefined();
+  });
+
+  test('bulk hide removes the selected questions from the inbox', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await expect(inbox.total).toHaveText('459 questions');
+    const first = inbox.rows.nth(0);
+    const second = inbox.rows.nth(1);
+    const ids = await Promise.all([first, second].map((row) => row.locator('[data-question-link]').getAttribute('data-question-link')));
+    await first.getByRole('checkbox').check();
+    await second.getByRole('checkbox').check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Hide selected' }).click();
+    await expect(page.getByText('2 questions hidden.')).toBeVisible();
+    await expect(inbox.total).toHaveText('457 questions');
+    for (const id of ids) await expect(page.locator(`[data-question-link="${id}"]`)).toHaveCount(0);
+  });
+
+  test('keyboard: j/k move, Enter opens, r focuses the reply, Esc closes, ? lists the shortcuts', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await expect(inbox.rows.first()).toBeVisible();
+    const link = (n: number) => inbox.rows.nth(n).locator('[data-question-link]');
+    await page.keyboard.press('j');
+    await expect(link(0)).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(link(1)).toBeFocused();
+    await page.keyboard.press('k');
+    await expect(link(0)).toBeFocused();
+    const id = await link(0).getAttribute('data-question-link');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/questions/${id}$`));
+    await expect(inbox.detail).toBeVisible();
+    await page.keyboard.press('r');
+    await expect(inbox.composer).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/questions$/);
+    await expect(inbox.detail).toBeHidden();
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  });
+
+  test('answer templates: create, insert with a click or Alt+1, edit and delete', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
+    await page.goto(`/questions/${id}`);
+    await page.getByRole('button', { name: 'Insert template' }).click();
+    await page.getByRole('menuitem', { name: 'Manage templates…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Templates' });
+    await dialog.getByRole('textbox', { name: 'Template name' }).fill('Stock');
+    await dialog.getByRole('textbox', { name: 'Template text' }).fill('Sí, hay stock.');
+    await dialog.getByRole('button', { name: 'Add template' }).click();
+    await expect(dialog.getByText('1. Stock')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Edit Stock' }).click();
+    await dialog.getByRole('textbox', { name: 'Template text' }).fill('¡Hola! Sí, hay stock.');
+    await dialog.getByRole('button', { name: 'Save template' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Insert template' }).click();
+    await page.getByRole('menuitem', { name: '1. Stock' }).click();
+    await expect(inbox.composer).toHaveValue('¡Hola! Sí, hay stock.');
+    await inbox.composer.fill('');
+    await inbox.composer.press('Alt+1');
+    await expect(inbox.composer).toHaveValue('¡Hola! Sí, hay stock.');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Insert template' }).click();
+    await page.getByRole('menuitem', { name: 'Manage templates…' }).click();
+    await dialog.getByRole('button', { name: 'Delete Stock' }).click();
+    await expect(dialog.getByText('No templates yet.', { exact: false })).toBeVisible();
+  });
+
+  test('a simulated buyer question arrives with the "new" notice, without moving the list', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await expect(inbox.total).toHaveText('459 questions');
+    const top = await inbox.rows.first().locator('[data-question-link]').getAttribute('data-question-link');
+    await page.getByRole('button', { name: 'Simulate a buyer question' }).click();
+    const notice = page.getByRole('button', { name: /1 new question · Show/ });
+    await expect(notice).toBeVisible();
+    await expect(inbox.rows.first().locator('[data-question-link]')).toHaveAttribute('data-question-link', top!);
+    await notice.click();
+    await expect(inbox.total).toHaveText('460 questions');
+    await expect(inbox.rows.first()).toContainText('Is it still available?');
+    await expect(notice).toBeHidden();
+  });
+
+  test('no axe violations with an open question, light and dark', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    const id = await inbox.questionId({ vehicle: true, status: 'UNANSWERED' });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/questions/${id}`);
+      await expect(inbox.composer).toBeVisible();
+      await expect(inbox.detail.getByText('Toyota Corolla', { exact: false }).or(inbox.detail.getByText(/Amarok|Cronos/))).toBeVisible();
+      await expect(inbox.rows.first()).toBeVisible();
+      await expectNoA11yViolations(page);
+    }
+  });
+});
+
+test.describe('large seed', () => {
+  test('the DOM holds at most 150 rows while scrolling to the end of 10,000+ questions', async ({ page }) => {
+    test.setTimeout(90_000);
+    const inbox = new QuestionsPage(page);
+    await inbox.open('/questions?seed=large');
+    await expect(inbox.rows.first().locator('[data-question-link]')).toBeVisible();
+    const total = Number((await inbox.total.textContent())!.replace(/\D/g, ''));
+    expect(total).toBeGreaterThanOrEqual(10_000);
+    const scroller = inbox.list.locator('..');
+    for (let step = 1; step <= 8; step += 1) {
+      await scroller.evaluate((el, fraction) => el.scrollTo({ top: el.scrollHeight * fraction }), step / 8);
+      expect(await inbox.rows.count()).toBeLessThanOrEqual(150);
+    }
+    const last = inbox.list.locator(`[aria-posinset="${total}"]`);
+    await expect(last.locator('[data-question-link]')).toBeVisible();
+    expect(await inbox.rows.count()).toBeLessThanOrEqual(150);
+  });
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the question opens full screen, and nothing scrolls sideways', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await expect(inbox.rows.first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await inbox.rows.first().locator('[data-question-link]').click();
+    await expect(inbox.detail).toBeVisible();
+    await expect(inbox.list).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Back to the list' }).click();
+    await expect(inbox.list).toBeVisible();
+  });
+});
