@@ -26,17 +26,17 @@ describe('response time: refreshed once a day', () => {
 
 describe('response time: time slots by creation time in the site time zone', () => {
   it.each([
-    ['2026-11-16T00:00', null],
-    ['2026-11-16T08:59', null],
-    ['2026-11-16T09:00', 'weekdays_working_hours'],
-    ['2026-11-16T17:59', 'weekdays_working_hours'],
-    ['2026-11-16T18:00', 'weekdays_extra_hours'],
-    ['2026-11-16T23:59', 'weekdays_extra_hours'],
-    ['2026-11-13T23:59', 'weekdays_extra_hours'],
-    ['2026-11-14T00:00', 'weekend'],
-    ['2026-11-14T10:00', 'weekend'],
-    ['2026-11-15T23:59', 'weekend'],
-  ] as const)('a question asked at %s (site time) belongs to %s', (local, slot) => {
+    ['Monday 00:00', null, '2026-11-16T00:00'],
+    ['Monday 08:59', null, '2026-11-16T08:59'],
+    ['Monday 09:00', 'weekdays_working_hours', '2026-11-16T09:00'],
+    ['Monday 17:59', 'weekdays_working_hours', '2026-11-16T17:59'],
+    ['Monday 18:00', 'weekdays_extra_hours', '2026-11-16T18:00'],
+    ['Monday 23:59', 'weekdays_extra_hours', '2026-11-16T23:59'],
+    ['Friday 23:59', 'weekdays_extra_hours', '2026-11-13T23:59'],
+    ['Saturday 00:00', 'weekend', '2026-11-14T00:00'],
+    ['Saturday 10:00', 'weekend', '2026-11-14T10:00'],
+    ['Sunday 23:59', 'weekend', '2026-11-15T23:59'],
+  ] as const)('a question asked on %s (site time) belongs to %s (null: only to the total)', (_day, slot, local) => {
     expect(slotOf(siteTime(local))).toBe(slot);
   });
 
