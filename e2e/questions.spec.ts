@@ -33,6 +33,13 @@ test.describe('question inbox', () => {
     await expect(inbox.statusChip(/^Unanswered \d+$/)).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('an unanswered question close to its 7-month deletion says so', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open('/questions?status=UNANSWERED&order=asc');
+    await expect(inbox.rows.first()).toContainText(/Deleted in \d+ days? if unanswered/);
+    await expect(inbox.rows.last()).not.toContainText('Deleted in');
+  });
+
   test('a bad item id is explained and not searched', async ({ page }) => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
@@ -179,7 +186,7 @@ test.describe('question inbox', () => {
   test('bulk hide removes the selected questions from the inbox', async ({ page }) => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
-    await expect(inbox.total).toHaveText('459 questions');
+    const before = await inbox.count();
     const first = inbox.rows.nth(0);
     const second = inbox.rows.nth(1);
     const ids = await Promise.all([first, second].map((row) => row.locator('[data-question-link]').getAttribute('data-question-link')));
@@ -188,7 +195,7 @@ test.describe('question inbox', () => {
     await expect(page.getByText('2 selected')).toBeVisible();
     await page.getByRole('button', { name: 'Hide selected' }).click();
     await expect(page.getByText('2 questions hidden.')).toBeVisible();
-    await expect(inbox.total).toHaveText('457 questions');
+    await expect(inbox.total).toHaveText(`${before - 2} questions`);
     for (const id of ids) await expect(page.locator(`[data-question-link="${id}"]`)).toHaveCount(0);
   });
 
@@ -250,14 +257,14 @@ test.describe('question inbox', () => {
   test('a simulated buyer question arrives with the "new" notice, without moving the list', async ({ page }) => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
-    await expect(inbox.total).toHaveText('459 questions');
+    const before = await inbox.count();
     const top = await inbox.rows.first().locator('[data-question-link]').getAttribute('data-question-link');
     await page.getByRole('button', { name: 'Simulate a buyer question' }).click();
     const notice = page.getByRole('button', { name: /1 new question · Show/ });
     await expect(notice).toBeVisible();
     await expect(inbox.rows.first().locator('[data-question-link]')).toHaveAttribute('data-question-link', top!);
     await notice.click();
-    await expect(inbox.total).toHaveText('460 questions');
+    await expect(inbox.total).toHaveText(`${before + 1} questions`);
     await expect(inbox.rows.first()).toContainText('Is it still available?');
     await expect(notice).toBeHidden();
   });
@@ -283,7 +290,7 @@ test.describe('large seed', () => {
     const inbox = new QuestionsPage(page);
     await inbox.open('/questions?seed=large');
     await expect(inbox.rows.first().locator('[data-question-link]')).toBeVisible();
-    const total = Number((await inbox.total.textContent())!.replace(/\D/g, ''));
+    const total = await inbox.count();
     expect(total).toBeGreaterThanOrEqual(10_000);
     const scroller = inbox.list.locator('..');
     for (let step = 1; step <= 8; step += 1) {

@@ -40,6 +40,12 @@ export class QuestionsPage {
     return this.page.getByRole('status').filter({ hasText: /^\d[\d,]* questions?$/ });
   }
 
+  /** The number of questions the list says it holds. */
+  async count(): Promise<number> {
+    await expect(this.total).toBeVisible();
+    return Number((await this.total.textContent())!.replace(/\D/g, ''));
+  }
+
   /** A question id from the demo db (the newest matching one), to open by link. */
   async questionId(pick: Pick): Promise<number> {
     const id = await this.page.evaluate((p) => {

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { SearchResult } from '../../api/questions';
 import { useMessages } from '../../lib/i18n';
 import type { InboxFilters } from './keys';
+import { isTyping } from './keyboard';
 import { messages } from './messages';
 import { pageQuery, pageSize } from './queries';
 import { LoadingRow, QuestionRow } from './QuestionRow';
@@ -19,10 +20,6 @@ interface QuestionListProps {
   onSelect: (id: number, selected: boolean) => void;
   /** Changes when the seller asks for the newest rows: the list scrolls back to the top. */
   resetToken: number;
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
 /**

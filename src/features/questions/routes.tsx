@@ -22,15 +22,12 @@ import { questionErrorText } from './errors';
 import { FilterForm, SortFields, StatusChips } from './InboxFilters';
 import { inboxUrlSchema, toFilters } from './inboxUrl';
 import { questionKeys } from './keys';
+import { isTyping } from './keyboard';
 import { messages } from './messages';
 import { headQuery, pageQuery, useHideQuestions, useSimulateQuestion } from './queries';
 import { QuestionDetail } from './QuestionDetail';
 import { QuestionList } from './QuestionList';
 import { ShortcutsDialog } from './ShortcutsDialog';
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-}
 
 function Inbox({ sellerId }: { sellerId: number }) {
   const t = useMessages(messages);

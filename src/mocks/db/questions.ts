@@ -85,6 +85,12 @@ const questionTexts: Record<string, string[]> = {
     '¿Son originales?',
   ],
 };
+/** Items whose category texts would not fit (a bag among notebooks, accessories among phones). */
+const itemTexts: Record<string, string[]> = {
+  MLA1400000003: ['¿Se pueden usar para llamadas?', '¿Cuánto dura la batería?', '¿Son compatibles con iPhone?'],
+  MLA1400000011: ['¿Sirve para un Galaxy A55?', '¿Trae el cable?', '¿Carga rápido una notebook?'],
+  MLA1400000012: ['¿Entra una notebook de 16"?', '¿Es realmente impermeable?', '¿Tiene bolsillo para el cargador?'],
+};
 const genericTexts = ['¿Hacen envíos al interior?', '¿Tienen stock para entrega inmediata?', '¿Puedo retirar en persona?', '¿Hacen factura A?', 'Hola, ¿cuál es el precio por mayor?'];
 const answerTexts = [
   '¡Hola! Sí, tenemos stock para entrega inmediata. Saludos.',
@@ -155,7 +161,7 @@ interface Draft {
 function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByBuyer: Map<number, number>): QuestionRecord {
   const { random } = context;
   const { item, buyer, createdAt, status } = draft;
-  const texts = questionTexts[item.category_id] ?? genericTexts;
+  const texts = itemTexts[item.id] ?? questionTexts[item.category_id] ?? genericTexts;
   const text = random.chance(0.2) ? random.pick(genericTexts) : random.pick(texts);
   const answered = status === 'ANSWERED' || status === 'BANNED' || status === 'DISABLED';
   // A BANNED question may or may not have had an answer; a DISABLED one keeps its (disabled) answer.
