@@ -17,7 +17,7 @@ test.describe('shell', () => {
     await openApp(page);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     for (const entry of pages) {
-      await nav.getByRole('link', { name: entry.nav, exact: true }).click();
+      await nav.getByRole('link', { name: new RegExp(`^${entry.nav}\\b`) }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.h1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page).toHaveTitle(new RegExp(`${entry.nav}.* · Seller Desk`));
@@ -29,6 +29,17 @@ test.describe('shell', () => {
     await openApp(page);
     await expect(page.getByTestId('mode-badge')).toHaveText('DEMO');
     expect((await me).fromServiceWorker()).toBe(true);
+  });
+
+  test('the navigation counts unanswered questions as the API reports them', async ({ page }) => {
+    await openApp(page, '/settings');
+    const total = await page.evaluate(() =>
+      fetch('/api/questions/search?seller_id=202593498&status=UNANSWERED&api_version=4&limit=1', { headers: { Authorization: 'Bearer demo-seller-token' } })
+        .then((r) => r.json())
+        .then((body: { total: number }) => body.total),
+    );
+    expect(total).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: new RegExp(`^Questions ${total} \\(${total} unanswered questions\\)`) })).toBeVisible();
   });
 
   test('an unknown path shows the not-found page', async ({ page }) => {

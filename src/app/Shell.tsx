@@ -21,6 +21,7 @@ import { useMe } from '../lib/identity';
 import { useMessages } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { appMessages } from './messages';
+import { NavBadge } from './NavBadges';
 import { navEntries } from './nav';
 import { Toaster } from './Toaster';
 
@@ -79,6 +80,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
               {entry.icon}
             </ListItemIcon>
             <ListItemText primary={t(entry.label)} />
+            {entry.badge && <NavBadge badge={entry.badge} />}
           </ListItemButton>
         </ListItem>
       ))}

@@ -14,14 +14,16 @@ export interface NavEntry {
   to: string;
   label: AppKey;
   icon: ReactElement;
+  /** A live count shown beside the label. */
+  badge?: 'unanswered' | 'newLeads';
 }
 
 export const navEntries: NavEntry[] = [
-  { to: '/questions', label: 'navQuestions', icon: <QuestionAnswerIcon /> },
+  { to: '/questions', label: 'navQuestions', icon: <QuestionAnswerIcon />, badge: 'unanswered' },
   { to: '/response-time', label: 'navResponseTime', icon: <TimerIcon /> },
   { to: '/stock', label: 'navStock', icon: <InventoryIcon /> },
   { to: '/categories', label: 'navCategories', icon: <CategoryIcon /> },
   { to: '/fulfillment', label: 'navFulfillment', icon: <WarehouseIcon /> },
-  { to: '/credits', label: 'navCredits', icon: <CreditScoreIcon /> },
+  { to: '/credits', label: 'navCredits', icon: <CreditScoreIcon />, badge: 'newLeads' },
   { to: '/settings', label: 'navSettings', icon: <SettingsIcon /> },
 ];

@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import { useNewLeadsCount } from '../features/credits/navBadge';
+import { useUnansweredCount } from '../features/questions/navBadge';
+import { useMessages } from '../lib/i18n';
+import { appMessages } from './messages';
+import type { NavEntry } from './nav';
+
+function Count({ count, label }: { count: number | undefined; label: string }) {
+  if (!count) return null;
+  return (
+    <Box
+      component="span"
+      title={label}
+      sx={{ ml: 1, px: 0.75, minWidth: 22, borderRadius: 11, textAlign: 'center', fontSize: 12, fontWeight: 700, bgcolor: 'error.dark', color: '#fff' }}
+    >
+      {count > 999 ? '999+' : count}
+      <Box component="span" sx={visuallyHidden}>
+        {` (${label})`}
+      </Box>
+    </Box>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+function Unanswered() {
+  const t = useMessages(appMessages);
+  const count = useUnansweredCount();
+  return <Count count={count} label={t('unanswered', { count: count ?? 0 })} />;
+}
+
+function NewLeads() {
+  const t = useMessages(appMessages);
+  const count = useNewLeadsCount();
+  return <Count count={count} label={t('newLeads', { count: count ?? 0 })} />;
+}
+
+/** The live count of a navigation entry: unanswered questions, credit leads since the last visit. */
+export function NavBadge({ badge }: { badge: NonNullable<NavEntry['badge']> }) {
+  return badge === 'unanswered' ? <Unanswered /> : <NewLeads />;
+}
