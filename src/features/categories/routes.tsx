@@ -1,8 +1,14 @@
-import { Placeholder } from '../../components/Placeholder';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
+import { Route, Routes } from 'react-router';
+import { CategoryPage } from './CategoryPage';
+import { SitePage } from './SitePage';
 
+/** /categories: the site's top level and the predictor; /categories/:site/:categoryId: one category. */
 export function Component() {
-  const t = useMessages(messages);
-  return <Placeholder title={t('title')} text={t('placeholder')} />;
+  return (
+    <Routes>
+      <Route index element={<SitePage />} />
+      <Route path=":site/:categoryId" element={<CategoryPage />} />
+      <Route path="*" element={<CategoryPage />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,117 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { attributeValueTypes, type Category, type CategoryAttribute } from '../../api/categories';
+import { DataState } from '../../components/DataState';
+import { useFormat } from '../../lib/format';
+import { useMessages } from '../../lib/i18n';
+import { messages, type CategoriesKey } from './messages';
+import { attributesQuery } from './queries';
+
+/** Lower case without accents, so "condicion" finds "Condición". */
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+function matches(attribute: CategoryAttribute, query: string): boolean {
+  const needle = fold(query.trim());
+  if (!needle) return true;
+  const haystack = [attribute.id, attribute.name, attribute.attribute_group_name, ...(attribute.values ?? []).map((v) => v.name)];
+  return haystack.some((text) => fold(text).includes(needle));
+}
+
+function AttributeTable({ category, attributes, query }: { category: Category; attributes: CategoryAttribute[]; query: string }) {
+  const t = useMessages(messages);
+  const format = useFormat();
+  const shown = attributes.filter((attribute) => matches(attribute, query));
+  const typeWord = (type: string) =>
+    (attributeValueTypes as readonly string[]).includes(type) ? t(`type_${type}` as CategoriesKey) : type;
+  return (
+    <>
+      <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {shown.length === 0 ? t('attrNone', { query }) : t('attrCount', { shown: shown.length, total: attributes.length })}
+      </Typography>
+      {shown.length > 0 && (
+        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Table size="small" sx={{ minWidth: 720 }}>
+            <caption style={{ captionSide: 'top', textAlign: 'left' }}>{t('attributesCaption', { name: category.name })}</caption>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('colName')}</TableCell>
+                <TableCell>{t('colGroup')}</TableCell>
+                <TableCell>{t('colType')}</TableCell>
+                <TableCell align="right">{t('colMaxLength')}</TableCell>
+                <TableCell>{t('colTags')}</TableCell>
+                <TableCell>{t('colValues')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((attribute) => (
+                <TableRow key={attribute.id}>
+                  <TableCell component="th" scope="row">
+                    {attribute.name}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {attribute.id}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{attribute.attribute_group_name}</TableCell>
+                  <TableCell>{typeWord(attribute.value_type)}</TableCell>
+                  <TableCell align="right">{attribute.value_max_length === undefined ? '—' : format.number(attribute.value_max_length)}</TableCell>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                      {Object.entries(attribute.tags)
+                        .filter(([, on]) => on)
+                        .map(([tag]) => (
+                          <Chip
+                            key={tag}
+                            size="small"
+                            variant={tag === 'required' || tag === 'fixed' ? 'filled' : 'outlined'}
+                            label={tag === 'required' ? t('tagRequired') : tag === 'fixed' ? t('tagFixed') : tag.replace(/_/g, ' ')}
+                          />
+                        ))}
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 180 }}>{attribute.values?.map((v) => v.name).join(', ') || t('anyValue')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </>
+  );
+}
+
+interface AttributesPanelProps {
+  category: Category;
+  query: string;
+  onQuery: (query: string) => void;
+}
+
+/** GET /categories/{id}/attributes as a searchable table (by name, id, group or allowed value). */
+export function AttributesPanel({ category, query, onQuery }: AttributesPanelProps) {
+  const t = useMessages(messages);
+  const attributes = useQuery(attributesQuery(category.id));
+  return (
+    <>
+      <TextField
+        type="search"
+        label={t('attrSearch')}
+        helperText={t('attrSearchHelp')}
+        value={query}
+        onChange={(event) => onQuery(event.target.value)}
+        size="small"
+        sx={{ mb: 1, width: 360, maxWidth: '100%' }}
+      />
+      <DataState query={attributes} isEmpty={(list) => list.length === 0} empty={<Typography>{t('attrEmpty')}</Typography>}>
+        {(list) => <AttributeTable category={category} attributes={list} query={query} />}
+      </DataState>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { useMessages } from '../../lib/i18n';
+import { messages } from './messages';
+import { categoryQuery } from './queries';
+
+/** How long the pointer must rest on a link before its category is fetched (a pass-over fetches nothing). */
+const restMs = 150;
+
+/** Fetches a category ahead of the click when the pointer rests on its link or the keyboard focuses it. */
+export function usePrefetchCategory(id: string) {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const prefetch = () => void queryClient.prefetchQuery(categoryQuery(id));
+  return {
+    onPointerEnter: () => {
+      timer.current = setTimeout(prefetch, restMs);
+    },
+    onPointerLeave: () => clearTimeout(timer.current),
+    onFocus: prefetch,
+  };
+}
+
+export function categoryPath(site: string, id: string): string {
+  return `/categories/${site}/${id}`;
+}
+
+interface CategoryLinkProps {
+  site: string;
+  id: string;
+  name: string;
+  count?: number;
+  /** Search string to carry (the open tab), so moving through the tree keeps the view. */
+  search?: string;
+}
+
+/** A category in a list: a link that prefetches on pointer rest, with its item count when known. */
+export function CategoryLink({ site, id, name, count, search = '' }: CategoryLinkProps) {
+  const t = useMessages(messages);
+  const prefetch = usePrefetchCategory(id);
+  return (
+    <ListItemButton component={Link} to={{ pathname: categoryPath(site, id), search }} {...prefetch} sx={{ borderRadius: 1 }}>
+      <ListItemText
+        primary={name}
+        secondary={count === undefined ? undefined : t('itemCount', { count })}
+        slotProps={{ secondary: { color: 'text.secondary' } }}
+      />
+    </ListItemButton>
+  );
+}

@@ -1,0 +1,198 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import { z } from 'zod';
+import { categoryIdPattern, isLeaf, siteIdPattern, siteOf, type Category } from '../../api/categories';
+import { isApiError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { useMessages } from '../../lib/i18n';
+import { useUrlState } from '../../lib/urlState';
+import { AttributesPanel } from './AttributesPanel';
+import { CategoryLink, usePrefetchCategory } from './CategoryLink';
+import { FeesPanel } from './FeesPanel';
+import { ItemsPanel } from './ItemsPanel';
+import { messages, type CategoriesKey } from './messages';
+import { PromotionPacksPanel } from './PromotionPacksPanel';
+import { categoryQuery } from './queries';
+import { SettingsPanel } from './SettingsPanel';
+import { TechnicalSpecsPanel } from './TechnicalSpecsPanel';
+
+const tabs = ['settings', 'attributes', 'items', 'fees', 'packs', 'specs'] as const;
+type TabId = (typeof tabs)[number];
+const tabLabels: Record<TabId, CategoriesKey> = {
+  settings: 'tabSettings',
+  attributes: 'tabAttributes',
+  items: 'tabItems',
+  fees: 'tabFees',
+  packs: 'tabPacks',
+  specs: 'tabSpecs',
+};
+
+/** The open tab and each panel's own state live in the URL (a pasted link opens the same view). */
+export const categorySearchSchema = z.object({
+  tab: z.enum(tabs).catch('settings'),
+  attr: z.string().catch(''),
+  page: z.coerce.number().int().min(1).catch(1),
+  price: z.coerce.number().positive().optional().catch(undefined),
+});
+export type CategorySearch = z.infer<typeof categorySearchSchema>;
+export type UpdateCategorySearch = (patch: Partial<Record<keyof CategorySearch, unknown>>, options?: { replace?: boolean }) => void;
+
+function rootPath(site: string) {
+  return `/categories?site=${site}`;
+}
+
+function Crumb({ site, id, name, search }: { site: string; id: string; name: string; search: string }) {
+  const prefetch = usePrefetchCategory(id);
+  return (
+    <Link component={RouterLink} to={{ pathname: `/categories/${site}/${id}`, search }} {...prefetch}>
+      {name}
+    </Link>
+  );
+}
+
+function CategoryTrail({ category, site, search }: { category: Category; site: string; search: string }) {
+  const t = useMessages(messages);
+  const ancestors = category.path_from_root.slice(0, -1);
+  return (
+    <Breadcrumbs aria-label={t('breadcrumbs')} sx={{ mb: 1, '& ol': { flexWrap: 'wrap' } }}>
+      <Link component={RouterLink} to={rootPath(site)}>
+        {t('rootCrumb', { site })}
+      </Link>
+      {ancestors.map((step) => (
+        <Crumb key={step.id} site={site} id={step.id} name={step.name} search={search} />
+      ))}
+      <Typography color="text.primary" aria-current="page">
+        {category.name}
+      </Typography>
+    </Breadcrumbs>
+  );
+}
+
+function Overview({ category, site, search }: { category: Category; site: string; search: string }) {
+  const t = useMessages(messages);
+  const leaf = isLeaf(category);
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
+      {category.picture && (
+        <Box component="img" src={category.picture} alt="" width={72} height={72} sx={{ borderRadius: 2, flexShrink: 0 }} />
+      )}
+      <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
+        <Alert severity={leaf ? 'success' : 'info'} role="note" sx={{ mb: 1 }}>
+          {t(leaf ? 'acceptsListings' : 'notLeaf')}
+        </Alert>
+        {category.permalink && (
+          <Link href={category.permalink} target="_blank" rel="noopener noreferrer">
+            {t('permalink')}
+          </Link>
+        )}
+        {!leaf && (
+          <Paper component="section" variant="outlined" sx={{ p: 1, mt: 1 }} aria-labelledby="children-heading">
+            <Typography id="children-heading" variant="subtitle1" component="h2" sx={{ px: 1 }}>
+              {t('subcategories')}
+            </Typography>
+            <List dense>
+              {category.children_categories.map((child) => (
+                <ListItem key={child.id} disablePadding>
+                  <CategoryLink site={site} id={child.id} name={child.name} count={child.total_items_in_this_category} search={search} />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function Panel({ tab, category, state, update }: { tab: TabId; category: Category; state: CategorySearch; update: UpdateCategorySearch }) {
+  switch (tab) {
+    case 'settings':
+      return <SettingsPanel category={category} />;
+    case 'attributes':
+      return <AttributesPanel category={category} query={state.attr} onQuery={(attr) => update({ attr }, { replace: true })} />;
+    case 'items':
+      return <ItemsPanel category={category} page={state.page} onPage={(page) => update({ page: page > 1 ? page : undefined })} />;
+    case 'fees':
+      return <FeesPanel category={category} price={state.price} onPrice={(price) => update({ price })} />;
+    case 'packs':
+      return <PromotionPacksPanel category={category} />;
+    case 'specs':
+      return <TechnicalSpecsPanel category={category} />;
+  }
+}
+
+function CategoryView({ category, site }: { category: Category; site: string }) {
+  const t = useMessages(messages);
+  const [state, update] = useUrlState(categorySearchSchema);
+  // Moving through the tree keeps the open tab, nothing else (page, search and price belong to one category).
+  const search = state.tab === 'settings' ? '' : `?tab=${state.tab}`;
+  return (
+    <>
+      <CategoryTrail category={category} site={site} search={search} />
+      <PageHeader
+        title={category.name}
+        subtitle={`${t('categoryId', { id: category.id })} · ${t('itemCount', { count: category.total_items_in_this_category })}`}
+      />
+      <Overview category={category} site={site} search={search} />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs
+          value={state.tab}
+          onChange={(_event, tab: TabId) => update({ tab: tab === 'settings' ? undefined : tab, page: undefined })}
+          aria-label={t('tabsLabel')}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+        >
+          {tabs.map((tab) => (
+            <Tab key={tab} value={tab} label={t(tabLabels[tab])} id={`category-tab-${tab}`} aria-controls={`category-panel-${tab}`} />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`category-panel-${state.tab}`} aria-labelledby={`category-tab-${state.tab}`}>
+        <Panel tab={state.tab} category={category} state={state} update={update} />
+      </Box>
+    </>
+  );
+}
+
+/** /categories/:site/:categoryId — a deep link that survives a reload; bad or unknown ids say so in words. */
+export function CategoryPage() {
+  const t = useMessages(messages);
+  const { site = '', categoryId = '' } = useParams();
+  const valid = siteIdPattern.test(site) && categoryIdPattern.test(categoryId) && siteOf(categoryId) === site;
+  const query = useQuery({ ...categoryQuery(categoryId), enabled: valid });
+
+  const notFound = (text: string) => (
+    <>
+      <PageHeader title={t('notFoundTitle')} />
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {text}
+      </Alert>
+      <Link component={RouterLink} to={rootPath(siteIdPattern.test(site) ? site : '')}>
+        {t('backToTop')}
+      </Link>
+    </>
+  );
+
+  if (!valid) return notFound(t('badId', { id: categoryId, site }));
+  if (query.data) return <CategoryView category={query.data} site={site} />;
+  if (isApiError(query.error, 404)) return notFound(t('notFound', { id: categoryId, site, message: query.error.message }));
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      {query.isError ? <ErrorAlert error={query.error} onRetry={() => void query.refetch()} /> : <Loading />}
+    </>
+  );
+}

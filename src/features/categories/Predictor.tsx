@@ -1,0 +1,111 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { discoveryLimits, type DomainDiscovery } from '../../api/categories';
+import { DataState } from '../../components/DataState';
+import { useMessages } from '../../lib/i18n';
+import { categoryPath, usePrefetchCategory } from './CategoryLink';
+import { messages } from './messages';
+import { discoveryQuery } from './queries';
+
+function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDiscovery }) {
+  const t = useMessages(messages);
+  const prefetch = usePrefetchCategory(suggestion.category_id);
+  const attributes = suggestion.attributes.map((a) => `${a.name ?? a.id}: ${a.value_name}`).join(' · ');
+  return (
+    <ListItem disablePadding>
+      <ListItemButton component={Link} to={categoryPath(site, suggestion.category_id)} {...prefetch} sx={{ borderRadius: 1 }}>
+        <ListItemText
+          primary={suggestion.category_name}
+          secondary={
+            <>
+              {t('domain', { domain: suggestion.domain_name })}
+              {attributes && (
+                <>
+                  <br />
+                  {t('predicted')}: {attributes}
+                </>
+              )}
+            </>
+          }
+          slotProps={{ secondary: { color: 'text.secondary' } }}
+        />
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
+interface PredictorProps {
+  site: string;
+  /** The submitted title (from the URL); empty until the seller asks. */
+  q: string;
+  onSearch: (q: string) => void;
+}
+
+/** Category predictor: a product title → suggested domains and leaf categories; one click opens one. */
+export function Predictor({ site, q, onSearch }: PredictorProps) {
+  const t = useMessages(messages);
+  const [draft, setDraft] = useState(q);
+  const [error, setError] = useState('');
+  const query = useQuery({ ...discoveryQuery(site, q), enabled: q !== '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const title = draft.trim();
+    if (!title) return setError(t('titleRequired'));
+    if (title.length > discoveryLimits.maxQueryLength) return setError(t('titleTooLong', { max: discoveryLimits.maxQueryLength }));
+    setError('');
+    onSearch(title);
+  };
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-labelledby="predictor-heading">
+      <Typography id="predictor-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('predictorTitle')}
+      </Typography>
+      <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={submit} noValidate sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          label={t('productTitle')}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          error={Boolean(error)}
+          helperText={error || t('productTitleHelp')}
+          fullWidth
+          size="small"
+          slotProps={{ htmlInput: { maxLength: discoveryLimits.maxQueryLength + 1 } }}
+        />
+        <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>
+          {t('suggest')}
+        </Button>
+      </Stack>
+      {q && (
+        <DataState
+          query={query}
+          isEmpty={(list) => list.length === 0}
+          empty={<Alert severity="info" role="status" sx={{ mt: 2 }}>{t('noSuggestions', { q })}</Alert>}
+        >
+          {(suggestions) => (
+            <>
+              <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+                {t('suggestions', { q })}
+              </Typography>
+              <List dense aria-label={t('suggestions', { q })}>
+                {suggestions.map((suggestion) => (
+                  <Suggestion key={suggestion.domain_id} site={site} suggestion={suggestion} />
+                ))}
+              </List>
+            </>
+          )}
+        </DataState>
+      )}
+    </Paper>
+  );
+}

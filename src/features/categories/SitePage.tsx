@@ -1,0 +1,93 @@
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { siteIdPattern, type Site } from '../../api/categories';
+import { DataState } from '../../components/DataState';
+import { PageHeader } from '../../components/PageHeader';
+import { useMessages } from '../../lib/i18n';
+import { useMe } from '../../lib/identity';
+import { useUrlState } from '../../lib/urlState';
+import { CategoryLink } from './CategoryLink';
+import { messages } from './messages';
+import { Predictor } from './Predictor';
+import { sitesQuery, topLevelQuery } from './queries';
+
+const searchSchema = z.object({
+  site: z.string().regex(siteIdPattern).optional().catch(undefined),
+  q: z.string().catch(''),
+});
+
+/**
+ * The site chosen in the URL, else the seller's site, else (no identity: live mode without a token) the
+ * first site the API lists.
+ */
+function useChosenSite(sites: Site[] | undefined, fromUrl: string | undefined): string | undefined {
+  const me = useMe();
+  if (fromUrl) return fromUrl;
+  if (me.data) return me.data.site_id;
+  return me.isError ? sites?.[0]?.id : undefined;
+}
+
+function TopLevel({ site }: { site: string }) {
+  const t = useMessages(messages);
+  const query = useQuery(topLevelQuery(site));
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-labelledby="top-level-heading">
+      <Typography id="top-level-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('topLevel')}
+      </Typography>
+      <DataState query={query} isEmpty={(list) => list.length === 0} empty={<Typography>{t('topLevelEmpty')}</Typography>}>
+        {(categories) => (
+          <List dense sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' }, gap: 0.5 }}>
+            {categories.map((category) => (
+              <ListItem key={category.id} disablePadding>
+                <CategoryLink site={site} id={category.id} name={category.name} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DataState>
+    </Paper>
+  );
+}
+
+/** /categories: pick a site, see its top-level categories, or let the predictor find one from a title. */
+export function SitePage() {
+  const t = useMessages(messages);
+  const [state, update] = useUrlState(searchSchema);
+  const sites = useQuery(sitesQuery);
+  const site = useChosenSite(sites.data, state.site);
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <DataState query={sites}>
+        {(list) => (
+          <TextField
+            select
+            label={t('site')}
+            value={site && list.some((s) => s.id === site) ? site : ''}
+            onChange={(event) => update({ site: event.target.value, q: '' })}
+            sx={{ mb: 2, minWidth: 240, maxWidth: '100%' }}
+          >
+            {list.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {t('siteOption', { name: s.name, id: s.id })}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </DataState>
+      {site && (
+        <>
+          <TopLevel site={site} />
+          <Predictor site={site} q={state.q} onSearch={(q) => update({ q })} />
+        </>
+      )}
+    </>
+  );
+}
