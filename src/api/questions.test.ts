@@ -13,9 +13,10 @@ import {
   textMaxLength,
   textProblem,
 } from './questions';
-import { demoSeller, otherSeller } from '../mocks/db/core';
-import { resetDb, testDb } from '../mocks/node';
-import type { QuestionRecord } from '../mocks/db/questions';
+import { testDb } from '../mocks/node';
+import { demoSeller, otherSeller, seedItems } from '../mocks/db/core';
+import { createRandom } from '../mocks/db/random';
+import { seedQuestions, type QuestionRecord } from '../mocks/db/questions';
 
 const sellerId = demoSeller.id;
 const records = () => [...testDb().questions.byId.values()];
@@ -279,10 +280,13 @@ describe('seeds', () => {
     expect(all.every((q) => q.status !== 'UNANSWERED' || deletionTime(q.date_created) > now)).toBe(true);
   });
 
-  it('large: at least 10,000 questions, built quickly', () => {
+  it('large: at least 10,000 questions, and its share of the 2-second start is small', () => {
+    const random = createRandom(4242);
+    const items = new Map(seedItems(random, demoSeller.id).map((item) => [item.id, item]));
     const started = performance.now();
-    const db = resetDb('large');
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(db.questions.byId.size).toBeGreaterThanOrEqual(10_000);
+    const state = seedQuestions({ seed: 'large', random, now: Date.now(), seller: demoSeller, otherSeller, items });
+    // The whole createDb('large') must start in under 2 s; questions take a small part of it.
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(state.byId.size).toBeGreaterThanOrEqual(10_000);
   });
 });
