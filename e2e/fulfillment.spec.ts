@@ -88,6 +88,7 @@ test.describe('fulfillment operations log', () => {
   });
 
   test('scrolling loads the next page until the end', async ({ page }) => {
+    test.slow(); // several pages (or two axe runs) on a shared CI machine
     const app = new FulfillmentPages(page);
     await app.openOperations(`?${wideRange}&size=250`);
     await expect(app.status).toHaveText(/^Loaded 250 of [\d,]+ operations\.$/);
@@ -103,6 +104,7 @@ test.describe('fulfillment operations log', () => {
   });
 
   test('an expired scroll restarts from the top without duplicates or gaps', async ({ page }) => {
+    test.slow(); // several pages (or two axe runs) on a shared CI machine
     const app = new FulfillmentPages(page);
     await app.openOperations(`?${wideRange}&size=250`);
     await expect(app.status).toHaveText(/^Loaded 250 of/);
@@ -166,6 +168,7 @@ test.describe('fulfillment operations log', () => {
   });
 
   test('no axe violations on the log, light and dark', async ({ page }) => {
+    test.slow(); // several pages (or two axe runs) on a shared CI machine
     const app = new FulfillmentPages(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -178,6 +181,7 @@ test.describe('fulfillment operations log', () => {
 
 test.describe('large seed', () => {
   test('scrolling several pages of 20,000 operations keeps at most 150 rows in the DOM', async ({ page }) => {
+    test.slow(); // several pages (or two axe runs) on a shared CI machine
     const app = new FulfillmentPages(page);
     await app.openOperations('?seed=large&size=500');
     expect(await page.evaluate(() => window.__demo!.db.fulfillment.operations.length)).toBeGreaterThanOrEqual(20_000);

@@ -14,7 +14,7 @@ const overscan = 8;
 const prefetchRows = 40;
 
 const columns = ['colId', 'colDate', 'colType', 'colInventory', 'colAvailable', 'colNotAvailable', 'colAfter', 'colReference'] as const;
-const widths = [110, 150, 340, 120, 110, 120, 170, 180];
+const widths = [100, 170, 330, 110, 110, 120, 170, 170];
 const numeric = new Set<string>(['colAvailable', 'colNotAvailable']);
 
 const cell = {
@@ -69,7 +69,7 @@ export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
         <Box component="thead" sx={{ position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' }}>
           <tr>
             {columns.map((column) => (
-              <Box component="th" key={column} scope="col" sx={{ ...cell, py: 1, textAlign: numeric.has(column) ? 'right' : 'left', fontWeight: 600 }}>
+              <Box component="th" key={column} scope="col" sx={{ ...cell, py: 1, whiteSpace: 'normal', textAlign: numeric.has(column) ? 'right' : 'left', fontWeight: 600 }}>
                 {t(column)}
               </Box>
             ))}
