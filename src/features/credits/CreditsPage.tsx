@@ -62,7 +62,11 @@ export function CreditsPage() {
   const me = useMe();
   const { sandbox } = useSession();
 
-  useEffect(() => markCreditsVisited(), []);
+  // Arriving and leaving both count as a visit: leads seen while here are not "new" afterwards.
+  useEffect(() => {
+    markCreditsVisited();
+    return markCreditsVisited;
+  }, []);
 
   const params = toSearchParams(state, me.data?.id ?? 0);
   const problems = problemsByField(params);

@@ -1,20 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { useMe } from '../../lib/identity';
 import { useSession } from '../../lib/session';
 import { createLocalStore, useStore } from '../../lib/store';
 import { creditKeys } from './keys';
 import { daysBefore, localDay, localTimestamp } from './time';
 
-/** When the seller last opened /credits (local timestamp), on this device. */
+/** When the seller last had /credits open (local timestamp), on this device. */
 const lastVisitStore = createLocalStore<string | null>('seller-desk.credits.last-visit', null);
 
 export function markCreditsVisited(): void {
   lastVisitStore.set(localTimestamp(new Date()));
 }
 
-/** Without a recorded visit, "new" means the default search window; never more than the 3 months a search allows. */
-function countSince(lastVisit: string | null, now: Date): string {
-  // Whole days, so the query key stays the same from one render to the next.
+/**
+ * Without a recorded visit, "new" means the default search window; never more than the 3 months a
+ * search allows. Whole days, so the query key stays the same from one render to the next.
+ */
+export function countSince(lastVisit: string | null, now: Date): string {
   const earliest = `${localDay(daysBefore(now, 89))}T00:00:00`;
   if (!lastVisit) return `${localDay(daysBefore(now, 30))}T00:00:00`;
   return lastVisit < earliest ? earliest : lastVisit;
@@ -22,12 +25,14 @@ function countSince(lastVisit: string | null, now: Date): string {
 
 /**
  * Leads created (any status) since the seller's last visit to /credits, polled every minute, for the
- * navigation badge. The API module is imported on demand so it stays out of the first-paint bundle.
+ * navigation badge; 0 while /credits is open (the seller is looking at them). The API module is
+ * imported on demand so it stays out of the first-paint bundle.
  */
 export function useNewLeadsCount(): number | undefined {
   const me = useMe();
   const { sandbox } = useSession();
   const lastVisit = useStore(lastVisitStore);
+  const onCredits = useLocation().pathname.startsWith('/credits');
   const sellerId = me.data?.id ?? 0;
   const since = countSince(lastVisit, new Date());
   const query = useQuery({
@@ -41,8 +46,8 @@ export function useNewLeadsCount(): number | undefined {
       );
       return page.paging.total;
     },
-    enabled: me.data !== undefined,
+    enabled: me.data !== undefined && !onCredits,
     refetchInterval: 60_000,
   });
-  return query.data;
+  return onCredits ? 0 : query.data;
 }

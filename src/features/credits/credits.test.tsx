@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { demoSeller } from '../../mocks/db/core';
+import { testDb } from '../../mocks/node';
+import { problemsByField, searchUrlSchema, toSearchParams } from './searchState';
+import { localTimestamp } from './time';
+
+const url = (query: Record<string, string>) => searchUrlSchema.parse(query);
+
+describe('the search form applies the spec rules before sending', () => {
+  it('defaults to approved leads of the last 30 days, whole local days', () => {
+    const params = toSearchParams(url({}), 7);
+    expect(params).toMatchObject({ seller_id: 7, status: 'approved', offset: 0, limit: 100 });
+    expect(params.date_from).toMatch(/T00:00:00$/);
+    expect(params.date_to).toMatch(/T23:59:59$/);
+    expect(problemsByField(params)).toEqual({});
+  });
+
+  it('puts each broken rule at its field', () => {
+    const params = toSearchParams(url({ from: '2026-01-01', to: '2026-05-02', entity: 'BANK_9', item: 'mla1', limit: '500' }), 7);
+    expect(problemsByField(params)).toEqual({ dates: 'date_range', entity: 'entity', item: 'item_id', page: 'limit' });
+    expect(problemsByField(toSearchParams(url({ from: '', to: '2026-05-02' }), 7))).toEqual({ dates: 'date_format' });
+  });
+
+  it('falls back on an unknown status or review filter instead of failing', () => {
+    expect(url({ status: 'pending', reviewed: 'maybe' })).toMatchObject({ status: 'approved', reviewed: 'any' });
+  });
+});
+
+function wrapper(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+const createdSince = (leads: { date_created: string }[], since: string) => {
+  const now = localTimestamp(new Date());
+  return leads.filter((lead) => lead.date_created >= since && lead.date_created <= now).length;
+};
+
+/** A fresh navBadge module (its store reads localStorage when loaded), with the sandbox switch as given. */
+async function loadBadge(lastVisit: string | null, sandbox = false) {
+  if (lastVisit) localStorage.setItem('seller-desk.credits.last-visit', JSON.stringify(lastVisit));
+  localStorage.setItem('seller-desk.sandbox', String(sandbox));
+  vi.resetModules();
+  // The fresh module graph has a fresh client: point it at the test server like src/test/setup.ts does.
+  const { configureClient } = await import('../../api/client');
+  configureClient({ baseUrl: 'http://localhost/api', getToken: () => demoSeller.token, ready: Promise.resolve() });
+  return import('./navBadge');
+}
+
+const daysAgo = (days: number) => localTimestamp(new Date(Date.now() - days * 24 * 3600_000));
+
+describe('useNewLeadsCount (navigation badge)', () => {
+  it('counts every lead, any status, created since the last visit', async () => {
+    const { useNewLeadsCount } = await loadBadge(daysAgo(10));
+    const expected = createdSince(testDb().credits.leads, daysAgo(10));
+    expect(expected).toBeGreaterThan(0);
+    const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
+    await waitFor(() => expect(result.current).toBe(expected));
+  });
+
+  it('without a recorded visit counts the default 30-day window', async () => {
+    const { useNewLeadsCount, countSince } = await loadBadge(null);
+    const since = countSince(null, new Date());
+    expect(since).toMatch(/T00:00:00$/);
+    const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
+    await waitFor(() => expect(result.current).toBe(createdSince(testDb().credits.leads, since)));
+  });
+
+  it('counts the sandbox dataset when the sandbox switch is on', async () => {
+    const { useNewLeadsCount } = await loadBadge(daysAgo(10), true);
+    const expected = createdSince(testDb().credits.sandbox, daysAgo(10));
+    expect(expected).not.toBe(createdSince(testDb().credits.leads, daysAgo(10)));
+    const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
+    await waitFor(() => expect(result.current).toBe(expected));
+  });
+
+  it('drops to 0 once /credits is visited, and is 0 while it is open', async () => {
+    const { useNewLeadsCount, markCreditsVisited } = await loadBadge(daysAgo(10));
+    const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
+    await waitFor(() => expect(result.current).toBeGreaterThan(0));
+    act(() => markCreditsVisited());
+    await waitFor(() => expect(result.current).toBe(0));
+    const onPage = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/credits/abc') });
+    expect(onPage.result.current).toBe(0);
+  });
+
+  it('never asks for more than the 3 months a search allows', async () => {
+    const { countSince } = await loadBadge(null);
+    expect(countSince('2000-01-01T00:00:00', new Date()) > daysAgo(91)).toBe(true);
+  });
+});
