@@ -201,7 +201,7 @@ test.describe('question inbox', () => {
 
   test('keyboard: j/k move, Enter opens, r focuses the reply, Esc closes, ? lists the shortcuts', async ({ page }) => {
     const inbox = new QuestionsPage(page);
-    await inbox.open();
+    await inbox.open('/questions?status=UNANSWERED');
     await expect(inbox.rows.first()).toBeVisible();
     const link = (n: number) => inbox.rows.nth(n).locator('[data-question-link]');
     await page.keyboard.press('j');
@@ -213,11 +213,11 @@ test.describe('question inbox', () => {
     const id = await link(0).getAttribute('data-question-link');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/questions/${id}$`));
-    await expect(inbox.detail).toBeVisible();
+    await expect(inbox.composer).toBeVisible();
     await page.keyboard.press('r');
     await expect(inbox.composer).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(page).toHaveURL(/\/questions$/);
+    await expect(page).toHaveURL(/\/questions\?status=UNANSWERED$/);
     await expect(inbox.detail).toBeHidden();
     await page.keyboard.press('?');
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();

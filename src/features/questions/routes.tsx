@@ -43,7 +43,11 @@ function Inbox({ sellerId }: { sellerId: number }) {
   const queryClient = useQueryClient();
   const first = useQuery(pageQuery(filters, 0));
   const head = useQuery(headQuery(filters));
-  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
+  // The selection belongs to one view: changing a filter or the sort starts a new, empty one.
+  const view = JSON.stringify(filters);
+  const [selected, setSelected] = useState<{ view: string; ids: ReadonlySet<number> }>({ view, ids: new Set() });
+  const selection = selected.view === view ? selected.ids : new Set<number>();
+  const setSelection = (ids: ReadonlySet<number>) => setSelected({ view, ids });
   const [helpOpen, setHelpOpen] = useState(false);
   const [resetToken, setResetToken] = useState(0);
   const [simulated, setSimulated] = useState(0);
@@ -83,13 +87,12 @@ function Inbox({ sellerId }: { sellerId: number }) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const select = (id: number, selected: boolean) =>
-    setSelection((previous) => {
-      const next = new Set(previous);
-      if (selected) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const select = (id: number, checked: boolean) => {
+    const next = new Set(selection);
+    if (checked) next.add(id);
+    else next.delete(id);
+    setSelection(next);
+  };
 
   const showNew = () => {
     void queryClient.invalidateQueries({ queryKey: questionKeys.list(filters) });
@@ -108,7 +111,11 @@ function Inbox({ sellerId }: { sellerId: number }) {
   };
 
   const filterItem = (item: string) => {
-    void navigate({ pathname: '/questions', search: new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), item }).toString() });
+    const search = new URLSearchParams(location.search);
+    search.set('item', item);
+    // An asker filter belonged to the previous item.
+    search.delete('from');
+    void navigate({ pathname: '/questions', search: search.toString() });
   };
 
   const detail = openId !== undefined && <QuestionDetail key={openId} id={openId} onClose={close} onFilterItem={filterItem} fullScreen={!wide} />;
