@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -135,6 +136,8 @@ export function CreditsPage() {
                         {t('exportCsv')}
                       </Button>
                     </Stack>
+                    {/* The previous page stays on screen while the next loads: say so. */}
+                    {query.isPlaceholderData && <LinearProgress aria-label={t('loadingPage')} />}
                     {rows.length === 0 && <Typography sx={{ my: 2 }}>{t('noneReviewedOnPage')}</Typography>}
                     <ResultsTable
                       page={page}

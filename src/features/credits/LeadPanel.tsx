@@ -27,7 +27,7 @@ import { showToast } from '../../lib/toast';
 import type { LeadView } from './leadView';
 import { useSiteCurrency } from './leadView';
 import { messages } from './messages';
-import { creditDetailQuery } from './queries';
+import { creditDetailQuery, creditItemQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
 
@@ -154,7 +154,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function LeadFacts({ lead }: { lead: CreditDetail }) {
   const t = useMessages(messages);
   const format = useFormat();
-  const currency = useSiteCurrency();
+  const item = useQuery(creditItemQuery(lead.item_id));
+  const currency = useSiteCurrency(item.data?.currency_id);
   const [revealed, setRevealed] = useState(false);
   const money = (value: number) => (currency ? format.money(value, currency) : format.number(value));
   const { buyer } = lead;
@@ -164,7 +165,7 @@ function LeadFacts({ lead }: { lead: CreditDetail }) {
         <Fact label={t('colStatus')}>
           <StatusChip status={lead.status} />
         </Fact>
-        <Fact label={t('item')}>{lead.item_id}</Fact>
+        <Fact label={t('item')}>{item.data ? `${item.data.title} (${lead.item_id})` : lead.item_id}</Fact>
         <Fact label={t('downPayment')}>{money(lead.down_payment_amount)}</Fact>
         <Fact label={t('installmentPlan')}>{t('installments', { count: lead.installments_number, amount: money(lead.installments_amount) })}</Fact>
         <Fact label={t('financialEntity')}>{t(`entity_${lead.financial_entity_id}`)}</Fact>
