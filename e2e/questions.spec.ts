@@ -212,7 +212,7 @@ test.describe('question inbox', () => {
     await expect(link(0)).toBeFocused();
     const id = await link(0).getAttribute('data-question-link');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/questions/${id}$`));
+    await expect(page).toHaveURL(new RegExp(`/questions/${id}\\?status=UNANSWERED$`));
     await expect(inbox.composer).toBeVisible();
     await page.keyboard.press('r');
     await expect(inbox.composer).toBeFocused();
