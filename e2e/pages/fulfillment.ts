@@ -20,8 +20,14 @@ export class FulfillmentPages {
     return this.page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
   }
 
-  async openOperations(query = ''): Promise<void> {
-    await openApp(this.page, `/fulfillment/operations${query}`);
+  /** `bootTimeout`: the large seed builds every area's data before the app answers; a busy machine needs longer. */
+  async openOperations(query = '', { bootTimeout }: { bootTimeout?: number } = {}): Promise<void> {
+    if (bootTimeout) {
+      await this.page.goto(`/fulfillment/operations${query}`);
+      await expect(this.page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: bootTimeout });
+    } else {
+      await openApp(this.page, `/fulfillment/operations${query}`);
+    }
     await expect(this.page.getByRole('heading', { level: 1, name: 'Fulfillment operations' })).toBeVisible();
   }
 

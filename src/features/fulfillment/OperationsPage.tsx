@@ -202,7 +202,7 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
 export function OperationsPage() {
   const t = useMessages(messages);
   const me = useMe();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const [url, update] = useUrlState(operationsUrlSchema);
   // "Today" for the default range, fixed while the page is open so the query key stays stable.
   const [defaults] = useState(() => defaultDateRange(Date.now()));
@@ -237,7 +237,8 @@ export function OperationsPage() {
       <PageHeader title={t('operationsTitle')} subtitle={t('operationsSubtitle')} />
       <FulfillmentTabs inventoryId={inventoryIds.length === 1 ? inventoryIds[0] : null} />
       <FiltersForm
-        key={params.toString()}
+        // Remounted with the URL's filters when they change (back/forward, a pasted link, a search).
+        key={JSON.stringify(draft)}
         initial={draft}
         onSearch={(next) =>
           update({

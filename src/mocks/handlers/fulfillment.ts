@@ -38,7 +38,10 @@ function parseLimit(value: string | null): number {
   return limit;
 }
 
-/** Runs a new search: the whole sorted result is kept behind the scroll id (like a search-engine scroll). */
+/**
+ * Runs a new search: the whole sorted result is kept behind the scroll id (like a search-engine scroll).
+ * `caller.id` (seen in one example) is accepted and ignored: the token already names the caller.
+ */
 function openSearch({ db, url, now }: RouteContext, seller: Seller) {
   const query = url.searchParams;
   const ids = [query.get('inventory_id'), query.get('seller_product_id')]
