@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectNoA11yViolations, test } from './fixtures';
+import { expect, expectNoA11yViolations, failNext, test } from './fixtures';
 import { CreditsPage, shift } from './pages/credits';
 
 interface Buyer {
@@ -124,6 +124,18 @@ test.describe('credit leads', () => {
     await credits.rows().filter({ hasText: 'Expired' }).first().getByRole('link').click();
     await expect(credits.panel.getByText('This credit has expired')).toBeVisible();
     await expect(credits.panel).toContainText('no longer valid (410)');
+  });
+
+  test('a seller mismatch answered by the server (400) is explained in words, with a retry', async ({ page }) => {
+    const credits = new CreditsPage(page);
+    await credits.open();
+    await expect(credits.rows().first()).toBeVisible();
+    await failNext(page, { method: 'GET', path: '^/vis/loans/search$', status: 400, error: 'invalid_seller', message: 'seller_id mismatch' });
+    await credits.choose('Status', 'Rejected');
+    await credits.search();
+    await expect(credits.results.getByRole('alert')).toContainText('not the owner of the access token');
+    await credits.results.getByRole('button', { name: 'Retry' }).click();
+    await expect(credits.table).toContainText('Rejected');
   });
 
   test('an unknown lead id shows not found', async ({ page }) => {

@@ -30,7 +30,7 @@ import { markCreditsVisited } from './navBadge';
 import { creditSearchQuery } from './queries';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
-import { problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
+import { isSellerMismatch, problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
 
 /** The CSV of the rows on screen: lead, item and financing only; no buyer id, name, email or phone. */
 function exportCsv(rows: LeadView[], from: string, to: string) {
@@ -103,7 +103,10 @@ export function CreditsPage() {
                 ))}
               </Alert>
             ) : (
-              <DataState query={query} isEmpty={(page) => page.paging.total === 0} empty={<Typography>{t('noResults')}</Typography>}>
+              <DataState
+                query={query}
+                errorMessage={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
+                isEmpty={(page) => page.paging.total === 0} empty={<Typography>{t('noResults')}</Typography>}>
                 {(page) => (
                   <>
                     <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>

@@ -30,6 +30,7 @@ import { messages } from './messages';
 import { creditDetailQuery, creditItemQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
+import { isSellerMismatch } from './searchState';
 
 interface LeadPanelProps {
   id: string;
@@ -134,7 +135,9 @@ function LeadDetail({ id }: { id: string }) {
       </Alert>
     );
   }
-  if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    return <ErrorAlert error={query.error} message={isSellerMismatch(query.error) ? t('sellerMismatch') : undefined} onRetry={() => void query.refetch()} />;
+  }
   return <Loading />;
 }
 

@@ -7,6 +7,7 @@ import {
   type CreditSearchParams,
   type CreditSearchProblem,
 } from '../../api/credits';
+import { isApiError } from '../../api/errors';
 import { daysBefore, localDay } from './time';
 
 export const reviewFilters = ['any', 'reviewed', 'unreviewed'] as const;
@@ -70,3 +71,6 @@ export function problemsByField(params: CreditSearchParams): Partial<Record<Sear
   for (const problem of creditSearchProblems(params)) byField[problemField[problem]] ??= problem;
   return byField;
 }
+
+/** The spec's error row a search or detail answer can still hit after the form's checks: a seller mismatch. */
+export const isSellerMismatch = (error: unknown) => isApiError(error, 400) && error.error === 'invalid_seller';
