@@ -181,13 +181,13 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
       // Beside the list it stays in view while the list scrolls.
       sx={{ p: 2, minWidth: 0, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 80 }, maxHeight: { md: 'calc(100dvh - 96px)' }, overflowY: { md: 'auto' } }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         {fullScreen && (
           <Button startIcon={<ArrowBackIcon />} onClick={onClose}>
             {t('back')}
           </Button>
         )}
-        <Typography id="question-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }}>
+        <Typography id="question-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 'min(100%, 200px)' }}>
           {t('detailTitle', { id: String(id) })}
         </Typography>
         {!fullScreen && (

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -49,6 +50,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
   const selection = selected.view === view ? selected.ids : new Set<number>();
   const setSelection = (ids: ReadonlySet<number>) => setSelected({ view, ids });
   const [helpOpen, setHelpOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [resetToken, setResetToken] = useState(0);
   const [simulated, setSimulated] = useState(0);
   const hide = useHideQuestions();
@@ -143,10 +145,23 @@ function Inbox({ sellerId }: { sellerId: number }) {
       {showList && (
         <Stack spacing={1.5} sx={{ mb: 1.5 }}>
           <StatusChips url={url} update={update} head={head.data} />
-          <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5} sx={{ rowGap: 1.5 }}>
-            <FilterForm key={`${url.item ?? ''}/${url.from ?? ''}`} url={url} update={update} />
-            <SortFields url={url} update={update} />
-          </Stack>
+          {!wide && (
+            <Button
+              onClick={() => setFiltersOpen((open) => !open)}
+              aria-expanded={filtersOpen || Boolean(url.item)}
+              aria-controls="inbox-filters"
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('filtersToggle')}
+            </Button>
+          )}
+          {/* On phones the fields fold away so the list starts on the first screen (open while an item filter is set). */}
+          <Collapse in={wide || filtersOpen || Boolean(url.item)} id="inbox-filters">
+            <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5} sx={{ rowGap: 1.5 }}>
+              <FilterForm key={`${url.item ?? ''}/${url.from ?? ''}`} url={url} update={update} />
+              <SortFields url={url} update={update} />
+            </Stack>
+          </Collapse>
         </Stack>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: openId !== undefined ? 'minmax(0, 5fr) minmax(0, 7fr)' : 'minmax(0, 1fr)' }, gap: 2 }}>
