@@ -43,6 +43,17 @@ describe('GET /questions/search', () => {
     expect(page.questions.slice(50).map((q) => q.id)).toEqual(next.questions.map((q) => q.id));
   });
 
+  it('refuses a limit outside 1..100, an unknown status, sort field or sort type (400)', async () => {
+    await expect(searchQuestions({ sellerId, limit: 101 })).rejects.toMatchObject({ status: 400 });
+    await expect(searchQuestions({ sellerId, limit: 0 })).rejects.toMatchObject({ status: 400 });
+    await expect(searchQuestions({ sellerId, status: 'OPEN' as 'ANSWERED' })).rejects.toMatchObject({ status: 400 });
+    await expect(searchQuestions({ sellerId, sortFields: ['price' as 'item_id'] })).rejects.toMatchObject({ status: 400 });
+    await expect(searchQuestions({ sellerId, sortType: 'UP' as 'ASC' })).rejects.toMatchObject({ status: 400 });
+    await expect(searchQuestions({ item: 'toyota' })).rejects.toMatchObject({ status: 400 });
+    expect(searchProblem({ sellerId, limit: 101 })).toBe('invalid_limit');
+    expect(searchProblem({ item: 'toyota' })).toBe('invalid_item');
+  });
+
   it('counts every visible question of the seller in total', async () => {
     const result = await searchQuestions({ sellerId, limit: 1 });
     expect(result.total).toBe(records().length);

@@ -4,13 +4,13 @@ import {
   deletionTime,
   maxSearchLimit,
   questionStatuses,
+  searchProblem,
   sortFields,
   sortTypes,
   textProblem,
   type QuestionStatus,
   type SortField,
 } from '../../api/questions';
-import { itemIdPattern } from '../../api/items';
 import type { Db } from '../db';
 import type { QuestionRecord } from '../db/questions';
 import { caller, fail, type Route, type RouteContext } from '../route';
@@ -84,6 +84,13 @@ const statusNames: Record<QuestionStatus, string> = {
   DISABLED: 'Disabled',
 };
 
+const searchProblemText: Record<NonNullable<ReturnType<typeof searchProblem>>, string> = {
+  missing_scope: 'The search needs item or seller_id',
+  invalid_item: 'Invalid item id',
+  from_without_item: 'from can only be used together with item',
+  invalid_limit: `limit must be between 1 and ${maxSearchLimit}`,
+};
+
 const sortValue: Record<SortField, (q: QuestionRecord) => number | string> = {
   item_id: (q) => q.item_id,
   seller_id: (q) => q.seller_id,
@@ -101,10 +108,8 @@ function search(context: RouteContext) {
   const limit = integerParam(url, 'limit') ?? defaultSearchLimit;
   const offset = integerParam(url, 'offset') ?? 0;
   const status = query.get('status') ?? undefined;
-  if (!item && sellerId === undefined) fail(400, 'bad_request', 'The search needs item or seller_id');
-  if (item && !itemIdPattern.test(item)) fail(400, 'bad_request', `Invalid item id: ${item}`);
-  if (from !== undefined && !item) fail(400, 'bad_request', 'from can only be used together with item');
-  if (limit < 1 || limit > maxSearchLimit) fail(400, 'bad_request', `limit must be between 1 and ${maxSearchLimit}`);
+  const problem = searchProblem({ item, sellerId, from, limit });
+  if (problem) fail(400, 'bad_request', searchProblemText[problem]);
   if (status && !(questionStatuses as readonly string[]).includes(status)) fail(400, 'bad_request', `Invalid status: ${status}`);
   const fields = (query.get('sort_fields') ?? 'date_created').split(',').filter(Boolean);
   for (const field of fields) if (!(sortFields as readonly string[]).includes(field)) fail(400, 'bad_request', `Invalid sort field: ${field}`);
