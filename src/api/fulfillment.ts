@@ -19,6 +19,10 @@ export const notAvailableStatuses = [
 ] as const;
 export type NotAvailableStatus = (typeof notAvailableStatuses)[number];
 
+export function isNotAvailableStatus(value: string): value is NotAvailableStatus {
+  return (notAvailableStatuses as readonly string[]).includes(value);
+}
+
 /**
  * Operation types by the spec's groups (lower case as the spec lists them; results carry upper case).
  * STOCK_AUDIT appears among the record types shown in results but in no group: filed under adjustments.

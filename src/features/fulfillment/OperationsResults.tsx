@@ -22,15 +22,17 @@ import { messages } from './messages';
 import { OperationsTable } from './OperationsTable';
 import { operationsQuery, type OperationFilters } from './queries';
 
+function groupOf(type: string): string {
+  const known = parseOperationType(type);
+  return known ? operationGroup(known) : '';
+}
+
 /** Language-neutral columns, so a spreadsheet reads the same export in any locale. */
 const csvColumns: { header: string; value: (op: Operation) => string | number }[] = [
   { header: 'id', value: (op) => op.id },
   { header: 'date_created', value: (op) => op.date_created },
   { header: 'type', value: (op) => op.type },
-  { header: 'group', value: (op) => {
-    const type = parseOperationType(op.type);
-    return type ? operationGroup(type) : '';
-  } },
+  { header: 'group', value: (op) => groupOf(op.type) },
   { header: 'inventory_id', value: (op) => op.inventory_id },
   { header: 'available_change', value: (op) => op.detail.available_quantity },
   { header: 'not_available_change', value: (op) => op.detail.not_available_quantity ?? 0 },
@@ -119,8 +121,9 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // A restarted scroll never repeats rows, but a server that does must not show an id twice.
   const rows = useMemo(() => {
-    const seen = new Set<number>();
-    return (data?.pages ?? []).flatMap((page) => page.results).filter((op) => !seen.has(op.id) && (seen.add(op.id), true));
+    const byId = new Map<number, Operation>();
+    for (const op of (data?.pages ?? []).flatMap((page) => page.results)) if (!byId.has(op.id)) byId.set(op.id, op);
+    return [...byId.values()];
   }, [data]);
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();

@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { inventoryIdPattern, notAvailableStatuses, type FulfillmentStock } from '../../api/fulfillment';
+import { inventoryIdPattern, isNotAvailableStatus, notAvailableStatuses, type FulfillmentStock } from '../../api/fulfillment';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormat } from '../../lib/format';
@@ -148,13 +148,13 @@ function Figures({ stock }: { stock: FulfillmentStock }) {
 function Breakdown({ stock }: { stock: FulfillmentStock }) {
   const t = useMessages(messages);
   const format = useFormat();
-  const known = new Set<string>(notAvailableStatuses);
   const quantities = new Map(stock.not_available_detail.map((d) => [d.status, d.quantity]));
   // Every status of the spec, with its meaning, plus any the server adds that this page does not know.
-  const rows = [...notAvailableStatuses, ...stock.not_available_detail.map((d) => d.status).filter((s) => !known.has(s))].map((status) => ({
+  const unknown = stock.not_available_detail.map((d) => d.status).filter((status) => !isNotAvailableStatus(status));
+  const rows = [...notAvailableStatuses, ...unknown].map((status) => ({
     status,
-    label: known.has(status) ? t(`status_${status as (typeof notAvailableStatuses)[number]}`) : status,
-    meaning: known.has(status) ? t(`statusMeaning_${status as (typeof notAvailableStatuses)[number]}`) : t('statusMeaning_unknown'),
+    label: isNotAvailableStatus(status) ? t(`status_${status}`) : status,
+    meaning: isNotAvailableStatus(status) ? t(`statusMeaning_${status}`) : t('statusMeaning_unknown'),
     quantity: quantities.get(status) ?? 0,
   }));
   return (
