@@ -79,7 +79,8 @@ export function SettingsPanel({ category }: { category: Category }) {
       'groupFlags',
       [
         ['listingAllowed', yesNo(s.listing_allowed)],
-        ['tags', words.list(s.tags)],
+        // Tags are identifiers, not words: shown as they come.
+        ['tags', s.tags.join(', ') || common('none')],
         ['vipSubdomain', s.vip_subdomain || common('none')],
         ['mirrorCategory', s.mirror_category ?? common('none')],
         ['catalogDomain', s.catalog_domain ?? common('none')],

@@ -75,7 +75,6 @@ export function discoveryQuery(site: string, q: string) {
   return queryOptions({
     queryKey: categoryKeys.discovery(site, q),
     queryFn: ({ signal }) => discoverDomains(site, q, undefined, signal),
-    placeholderData: keepPreviousData,
     ...longLived,
   });
 }
