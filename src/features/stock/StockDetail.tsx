@@ -131,7 +131,18 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
                       {format.number(location.quantity)}
                     </TableCell>
-                    <TableCell>{location.store_id ? `${location.store_id} · ${location.network_node_id ?? ''}` : '—'}</TableCell>
+                    <TableCell>
+                      {location.store_id ? (
+                        <>
+                          <Typography variant="body2">{location.store_id}</Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {location.network_node_id}
+                          </Typography>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
                     <TableCell>
                       {target ? (
                         <Button size="small" variant="outlined" disabled={busy} aria-label={t('editLabel', { location: targetName(target, t) })} onClick={() => onEdit(target)}>
