@@ -186,3 +186,19 @@ test.describe('categories on a phone', () => {
     }
   });
 });
+
+test.describe('categories in Spanish', () => {
+  test.use({ locale: 'es-AR' });
+
+  test('a leaf reads in Spanish, with amounts formatted for the locale', async ({ page }) => {
+    const categories = new CategoriesPage(page);
+    await categories.open('/categories/MLA/MLA1744');
+    await expect(page.getByText('Acepta publicaciones: es una categoría hoja')).toBeVisible();
+    await expect(categories.settingRow('Largo máximo del título')).toContainText('80 caracteres');
+    await expect(categories.settingRow('Modos de compra')).toContainText('Clasificado');
+    await page.getByRole('tab', { name: 'Costos de publicación' }).click();
+    await page.getByRole('textbox', { name: 'Precio (ARS)' }).fill('1000000,50');
+    await page.getByRole('button', { name: 'Calcular costos' }).click();
+    await expect(page.getByRole('row', { name: /^Premium/ })).toContainText(/165\.000,08/);
+  });
+});
