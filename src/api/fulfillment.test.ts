@@ -182,6 +182,21 @@ describe('GET /stock/fulfillment/operations/search', () => {
     expect((await searchOperations({ sellerId, limit: 1 })).results).toHaveLength(1);
   });
 
+  it('sorts by date_created:asc or :desc (the chosen sort format) and refuses other sorts', async () => {
+    const asc = await searchOperations({ sellerId, sort: 'date_created:asc', limit: 50 });
+    const dates = asc.results.map((op) => op.date_created);
+    expect(dates).toEqual([...dates].sort());
+    expect(asc.sort).toBe('date_created:asc');
+    await expect(searchOperations({ sellerId, sort: 'price:asc' as 'date_created:asc' })).rejects.toMatchObject({ status: 400, error: 'validation_error' });
+  });
+
+  it('accepts inventory_id (the name of the examples) as well as seller_product_id', async () => {
+    const [id] = ownInventoryIds();
+    const { data } = await request('/stock/fulfillment/operations/search', { schema: operationsPageSchema, query: { seller_id: sellerId, inventory_id: id } });
+    expect(data.results.length).toBeGreaterThan(0);
+    expect(data.results.every((op) => op.inventory_id === id)).toBe(true);
+  });
+
   it('pages with the scroll until it is null, without duplicates or gaps', async () => {
     const range = { dateFrom: windows()[0]!.dateFrom, dateTo: windows()[0]!.dateTo };
     const first = await searchOperations({ sellerId, ...range, limit: 300 });
