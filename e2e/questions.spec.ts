@@ -27,7 +27,7 @@ test.describe('question inbox', () => {
     const total = await inbox.total.textContent();
 
     // A pasted link opens the same view.
-    await page.reload();
+    await inbox.reload();
     await expect(inbox.total).toHaveText(total!);
     await expect(page.getByRole('textbox', { name: 'Item ID' })).toHaveValue('MLA1400000008');
     await expect(inbox.statusChip(/^Unanswered \d+$/)).toHaveAttribute('aria-pressed', 'true');
@@ -65,7 +65,7 @@ test.describe('question inbox', () => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
     const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await expect(inbox.detail).toBeVisible();
     await expect(inbox.list).toBeVisible();
     await expect(inbox.detail.getByText('Unanswered', { exact: true })).toBeVisible();
@@ -84,13 +84,13 @@ test.describe('question inbox', () => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
     const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await inbox.composer.fill('Borrador a medio escribir');
-    await page.reload();
+    await inbox.reload();
     await expect(inbox.composer).toHaveValue('Borrador a medio escribir');
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(inbox.detail).toBeHidden();
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await expect(inbox.composer).toHaveValue('Borrador a medio escribir');
   });
 
@@ -98,14 +98,14 @@ test.describe('question inbox', () => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
     const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await inbox.composer.fill('Respuesta que falla');
     await failNext(page, { method: 'POST', path: '^/answers$', status: 500 });
     await page.getByRole('button', { name: 'Send answer' }).click();
     const alert = inbox.detail.getByRole('alert');
     await expect(alert).toContainText('The answer was not sent. Your draft is kept; try again.');
     await expect(inbox.composer).toHaveValue('Respuesta que falla');
-    await page.reload();
+    await inbox.reload();
     await expect(inbox.composer).toHaveValue('Respuesta que falla');
 
     await failNext(page, { method: 'POST', path: '^/answers$', status: 'network' });
@@ -120,7 +120,7 @@ test.describe('question inbox', () => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
     const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await inbox.composer.fill('Respuesta tardía');
     await failNext(page, { method: 'POST', path: '^/answers$', status: 400, error: 'not_unanswered_question', message: 'not unanswered' });
     await page.getByRole('button', { name: 'Send answer' }).click();
@@ -131,7 +131,7 @@ test.describe('question inbox', () => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
     const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await page.getByRole('button', { name: 'Send answer' }).click();
     await expect(page.getByText('Write an answer to send it.')).toBeVisible();
     await inbox.composer.fill('x'.repeat(2001));
@@ -157,14 +157,14 @@ test.describe('question inbox', () => {
     await inbox.open();
     const id = await inbox.questionId({ vehicle: true, status: 'ANSWERED' });
     const email = await page.evaluate((q) => window.__demo!.db.questions.byId.get(q)!.from.contact!.email, id);
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     const contact = inbox.detail.getByRole('region', { name: 'Contact' });
     await expect(contact.getByLabel('Hidden personal data')).toHaveCount(3);
     await expect(page.getByText(email)).toHaveCount(0);
     await contact.getByRole('button', { name: 'Reveal contact' }).click();
     await expect(contact.getByRole('link', { name: email })).toBeVisible();
     await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await expect(contact.getByLabel('Hidden personal data')).toHaveCount(3);
     expect(page.url()).not.toContain(encodeURIComponent(email));
   });
@@ -173,7 +173,7 @@ test.describe('question inbox', () => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
     const id = await inbox.questionId({ status: 'ANSWERED' });
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await inbox.detail.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete question ${id}?` });
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -227,7 +227,7 @@ test.describe('question inbox', () => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
     const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
-    await page.goto(`/questions/${id}`);
+    await inbox.openQuestion(id);
     await page.getByRole('button', { name: 'Insert template' }).click();
     await page.getByRole('menuitem', { name: 'Manage templates…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Templates' });
@@ -247,7 +247,7 @@ test.describe('question inbox', () => {
     await inbox.composer.press('Alt+1');
     await expect(inbox.composer).toHaveValue('¡Hola! Sí, hay stock.');
 
-    await page.reload();
+    await inbox.reload();
     await page.getByRole('button', { name: 'Insert template' }).click();
     await page.getByRole('menuitem', { name: 'Manage templates…' }).click();
     await dialog.getByRole('button', { name: 'Delete Stock' }).click();
@@ -275,7 +275,7 @@ test.describe('question inbox', () => {
     const id = await inbox.questionId({ vehicle: true, status: 'UNANSWERED' });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`/questions/${id}`);
+      await inbox.openQuestion(id);
       await expect(inbox.composer).toBeVisible();
       await expect(inbox.detail.getByText('Toyota Corolla', { exact: false }).or(inbox.detail.getByText(/Amarok|Cronos/))).toBeVisible();
       await expect(inbox.rows.first()).toBeVisible();

@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { openApp } from '../fixtures';
 
 type Pick = { status?: string; vehicle?: boolean; banned?: boolean };
 
@@ -8,8 +7,29 @@ export class QuestionsPage {
   constructor(readonly page: Page) {}
 
   async open(path = '/questions') {
-    await openApp(this.page, path);
+    await this.goto(path);
     await expect(this.page.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
+  }
+
+  /**
+   * Loads a page and waits for the demo backend (the seller's nickname). Seeding every area takes a few
+   * seconds on a busy machine (more with the large seed), so the wait is longer than openApp's.
+   */
+  async goto(path: string) {
+    await this.page.goto(path);
+    await expect(this.page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
+  }
+
+  async reload() {
+    await this.page.reload();
+    await expect(this.page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
+  }
+
+  /** Opens a question by its link and waits until it is shown. */
+  async openQuestion(id: number) {
+    await this.goto(`/questions/${id}`);
+    await expect(this.detail.getByRole('heading', { level: 2, name: `Question ${id}` })).toBeVisible();
+    await expect(this.detail.getByRole('region', { name: 'Item' })).toBeVisible();
   }
 
   get list() {
