@@ -1,5 +1,5 @@
-import { useTheme } from '@mui/material/styles';
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { useChartPalette } from './chartPalette';
 
 export interface AvailabilityPoint {
   time: number;
@@ -14,16 +14,17 @@ interface AvailabilityChartProps {
 
 /** Available units after each operation of one inventory, over time (a step line: stock changes at operations). */
 export function AvailabilityChart({ points, label, formatTime }: AvailabilityChartProps) {
-  const theme = useTheme();
-  const tick = { fill: theme.palette.text.secondary, fontSize: 12 };
+  // CSS variables, so SVG colours follow the light/dark scheme like the rest of the page.
+  const { palette } = useChartPalette();
+  const tick = { fill: palette.text.secondary, fontSize: 12 };
   return (
     <figure style={{ margin: 0 }} aria-label={label}>
-      <LineChart responsive data={points} style={{ width: '100%', height: 260 }} margin={{ left: 0, right: 16, top: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={theme.palette.divider} />
-        <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={formatTime} tick={tick} stroke={theme.palette.text.secondary} />
-        <YAxis allowDecimals={false} width={48} tick={tick} stroke={theme.palette.text.secondary} />
-        <Tooltip labelFormatter={(time) => formatTime(Number(time))} contentStyle={{ background: theme.palette.background.paper, color: theme.palette.text.primary }} />
-        <Line type="stepAfter" dataKey="available" stroke={theme.palette.primary.main} dot={false} isAnimationActive={false} />
+      <LineChart responsive data={points} style={{ width: '100%', height: 260 }} margin={{ left: 0, right: 32, top: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={palette.divider} />
+        <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={formatTime} tick={tick} stroke={palette.text.secondary} />
+        <YAxis allowDecimals={false} width={48} tick={tick} stroke={palette.text.secondary} />
+        <Tooltip labelFormatter={(time) => formatTime(Number(time))} contentStyle={{ background: palette.background.paper, color: palette.text.primary }} />
+        <Line type="stepAfter" dataKey="available" stroke={palette.primary.main} dot={false} isAnimationActive={false} />
       </LineChart>
     </figure>
   );

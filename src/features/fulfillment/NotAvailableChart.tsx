@@ -1,5 +1,5 @@
-import { useTheme } from '@mui/material/styles';
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import { useChartPalette } from './chartPalette';
 
 export interface StatusBar {
   label: string;
@@ -8,8 +8,9 @@ export interface StatusBar {
 
 /** Horizontal bars of the not available units per status; the table beside it carries the same data in text. */
 export function NotAvailableChart({ data, label }: { data: StatusBar[]; label: string }) {
-  const theme = useTheme();
-  const tick = { fill: theme.palette.text.secondary, fontSize: 12 };
+  // CSS variables, so SVG colours follow the light/dark scheme like the rest of the page.
+  const { palette } = useChartPalette();
+  const tick = { fill: palette.text.secondary, fontSize: 12 };
   return (
     <figure style={{ margin: 0 }} aria-label={label}>
       <BarChart
@@ -20,10 +21,10 @@ export function NotAvailableChart({ data, label }: { data: StatusBar[]; label: s
         margin={{ left: 8, right: 16 }}
         accessibilityLayer={false}
       >
-        <CartesianGrid horizontal={false} stroke={theme.palette.divider} />
-        <XAxis type="number" allowDecimals={false} tick={tick} stroke={theme.palette.text.secondary} />
-        <YAxis type="category" dataKey="label" width={130} tick={tick} stroke={theme.palette.text.secondary} />
-        <Bar dataKey="quantity" fill={theme.palette.warning.main} isAnimationActive={false} />
+        <CartesianGrid horizontal={false} stroke={palette.divider} />
+        <XAxis type="number" allowDecimals={false} tick={tick} stroke={palette.text.secondary} />
+        <YAxis type="category" dataKey="label" width={130} tick={tick} stroke={palette.text.secondary} />
+        <Bar dataKey="quantity" fill={palette.warning.main} isAnimationActive={false} />
       </BarChart>
     </figure>
   );

@@ -14,7 +14,7 @@ const overscan = 8;
 const prefetchRows = 40;
 
 const columns = ['colId', 'colDate', 'colType', 'colInventory', 'colAvailable', 'colNotAvailable', 'colAfter', 'colReference'] as const;
-const widths = [100, 170, 330, 110, 110, 120, 170, 170];
+const widths = [110, 170, 330, 130, 130, 130, 170, 170];
 const numeric = new Set<string>(['colAvailable', 'colNotAvailable']);
 
 const cell = {
