@@ -40,6 +40,25 @@ test.describe('question inbox', () => {
     await expect(inbox.rows.last()).not.toContainText('Deleted in');
   });
 
+  test('from a question to its item, then to one asker (the asker filter needs the item)', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await expect(page.getByRole('textbox', { name: 'Asker ID' })).toBeDisabled();
+    const id = await inbox.questionId({ status: 'ANSWERED', vehicle: false });
+    const [item, asker] = await page.evaluate((q) => {
+      const record = window.__demo!.db.questions.byId.get(q)!;
+      return [record.item_id, record.from.id] as const;
+    }, id);
+    await inbox.openQuestion(id);
+    await inbox.detail.getByRole('button', { name: 'Questions on this item' }).click();
+    await expect(page).toHaveURL(new RegExp(`/questions\\?item=${item}$`));
+    await page.getByRole('textbox', { name: 'Asker ID' }).fill(String(asker));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${asker}`));
+    await expect(inbox.rows.first()).toContainText(`Buyer ${asker}`);
+    for (const row of await inbox.rows.all()) await expect(row).toContainText(`Buyer ${asker}`);
+  });
+
   test('a bad item id is explained and not searched', async ({ page }) => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
