@@ -1,4 +1,4 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -11,6 +11,21 @@ import { toastStore } from '../lib/toast';
 import { testDb } from '../mocks/node';
 import { createQueryClient } from './queryClient';
 import { RouteErrorBoundary } from './RouteError';
+
+function Me() {
+  const query = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => getMe(signal) });
+  return <DataState query={query}>{(me) => <p>{me.nickname}</p>}</DataState>;
+}
+
+function renderMe(client: QueryClient) {
+  render(
+    <LocaleProvider>
+      <QueryClientProvider client={client}>
+        <Me />
+      </QueryClientProvider>
+    </LocaleProvider>,
+  );
+}
 
 describe('error handling', () => {
   it('a route that throws shows the error in words with a retry that renders it again', async () => {
@@ -40,17 +55,7 @@ describe('error handling', () => {
   it('a failed background refetch keeps the data on screen and raises a toast', async () => {
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { retry: false } });
-    function Me() {
-      const query = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => getMe(signal) });
-      return <DataState query={query}>{(me) => <p>{me.nickname}</p>}</DataState>;
-    }
-    render(
-      <LocaleProvider>
-        <QueryClientProvider client={client}>
-          <Me />
-        </QueryClientProvider>
-      </LocaleProvider>,
-    );
+    renderMe(client);
     expect(await screen.findByText('TIENDA_DEMO')).toBeInTheDocument();
     testDb().config.failures.push({ method: 'GET', path: '/users/me', status: 500, times: 1 });
     await client.refetchQueries({ queryKey: ['me'] });
@@ -63,17 +68,7 @@ describe('error handling', () => {
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { retry: false } });
     testDb().config.failures.push({ method: 'GET', path: '/users/me', status: 'network', times: 1 });
-    function Me() {
-      const query = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => getMe(signal) });
-      return <DataState query={query}>{(me) => <p>{me.nickname}</p>}</DataState>;
-    }
-    render(
-      <LocaleProvider>
-        <QueryClientProvider client={client}>
-          <Me />
-        </QueryClientProvider>
-      </LocaleProvider>,
-    );
+    renderMe(client);
     expect(await screen.findByText(/could not be reached/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('TIENDA_DEMO')).toBeInTheDocument();

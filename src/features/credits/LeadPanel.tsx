@@ -16,6 +16,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isCreditId, type CreditDetail } from '../../api/credits';
 import { isApiError } from '../../api/errors';
+import { Term } from '../../components/Term';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { MaskedText, RevealButton } from '../../components/MaskedText';
@@ -141,16 +142,13 @@ function LeadDetail({ id }: { id: string }) {
   return <Loading />;
 }
 
+const factLayout = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' }, gap: { xs: 0, sm: 1 }, py: 0.5 } as const;
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' }, gap: { xs: 0, sm: 1 }, py: 0.5 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
+    <Term label={label} sx={factLayout}>
+      {children}
+    </Term>
   );
 }
 

@@ -25,20 +25,16 @@ import { showToast } from '../../lib/toast';
 import { AnswerComposer } from './AnswerComposer';
 import { questionErrorText } from './errors';
 import { messages } from './messages';
+import { Term } from '../../components/Term';
 import { detailQuery, itemQuery, useDeleteQuestion, useHideQuestions } from './queries';
 import { moderationReasonsUrl } from './QuestionRow';
 import { StatusChip, useStatusLabel } from './StatusChip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
+    <Term label={label} small>
+      {children}
+    </Term>
   );
 }
 
