@@ -70,7 +70,9 @@ const pages = [
 step(`lighthouse: ${pages.length} pages x ${runs} runs`);
 const lighthouseBin = 'node_modules/.bin/lighthouse';
 const lighthouse = {};
-for (const { name, path } of pages) {
+// BENCH_PAGES=inbox,settings limits Lighthouse to some pages (quicker while tuning).
+const only = process.env.BENCH_PAGES?.split(',');
+for (const { name, path } of pages.filter((p) => !only || only.includes(p.name))) {
   const samples = [];
   for (let run = 0; run < runs; run++) {
     const file = 'bench-results/lh.tmp.json';
@@ -132,8 +134,8 @@ async function scrollScenario(path, rowSelector) {
   return { firstRowsMs: firstRows, longestTaskMs: longestTask, maxRowsInDom: maxRows, heapMb };
 }
 const large = {
-  inbox: await scrollScenario('/questions', process.env.BENCH_QUESTION_ROW ?? '[data-row="question"]'),
-  'operations log': await scrollScenario('/fulfillment/operations', process.env.BENCH_OPERATION_ROW ?? '[data-row="operation"]'),
+  inbox: await scrollScenario('/questions', '[role="listitem"][data-index]'),
+  'operations log': await scrollScenario('/fulfillment/operations', 'tr[data-operation-id]'),
 };
 for (const [name, figures] of Object.entries(large)) console.log(`  ${name.padEnd(18)} ${JSON.stringify(figures)}`);
 
@@ -147,10 +149,10 @@ const navigation = {};
   for (const { name, nav } of pages.filter((p) => p.nav)) {
     const samples = [];
     for (let run = 0; run < runs; run++) {
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Questions', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Questions\b/ }).click();
       await page.getByRole('heading', { level: 1, name: /Questions/ }).waitFor();
       const started = await page.evaluate(() => performance.now());
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: nav, exact: true }).click();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: new RegExp(`^${nav}\\b`) }).click();
       await page.waitForFunction(
         (label) => {
           const main = document.querySelector('main');
@@ -180,6 +182,7 @@ console.log('| page | perf | LCP ms | TBT ms | CLS | a11y | nav→data ms |');
 console.log('|---|---|---|---|---|---|---|');
 for (const { name } of pages) {
   const l = lighthouse[name];
+  if (!l) continue;
   console.log(`| ${name} | ${l.performance} | ${l.lcp} | ${l.tbt} | ${l.cls} | ${l.accessibility} | ${navigation[name] ?? '–'} |`);
 }
 console.log('| large list | first rows ms | longest task ms | max rows in DOM | heap MB |');
