@@ -19,9 +19,10 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
-        {subtitle && (
+        {subtitle !== undefined && (
+          // A subtitle that waits for data keeps its line meanwhile, so nothing below it moves.
           <Typography variant="body2" color="text.secondary" component="div">
-            {subtitle}
+            {subtitle || '\u00a0'}
           </Typography>
         )}
       </Box>

@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser';
-import { createDb, type Db, type Failure } from './db';
+import { createDbInSlices, type Db, type Failure } from './db';
 import { createHandlers } from './handlers';
 import { readScenario } from './scenario';
 
@@ -19,7 +19,7 @@ declare global {
 /** Starts the demo backend in the browser: the seeded db behind the MSW service worker. */
 export async function startDemoBackend(): Promise<void> {
   const scenario = readScenario();
-  const db = createDb(scenario.seed, scenario.config);
+  const db = await createDbInSlices(scenario.seed, scenario.config);
   const worker = setupWorker(...createHandlers(db));
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {

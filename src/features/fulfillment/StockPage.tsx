@@ -91,10 +91,12 @@ function RecentInventories({ current }: { current: string | null }) {
   const me = useMe();
   const query = useQuery({ ...recentInventoriesQuery(me.data?.id ?? 0), enabled: me.data !== undefined });
   return (
-    <Box component="nav" aria-label={t('yourInventories')} sx={{ mb: 2 }}>
-      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-        {t('yourInventories')}
-      </Typography>
+    // Folded while an inventory is open: one line that loads without pushing the figures around.
+    <Box component="nav" aria-label={t('yourInventories')} sx={{ my: 2 }}>
+      <details open={current === null}>
+        <Typography component="summary" variant="subtitle2" sx={{ mb: 1, cursor: 'pointer' }}>
+          {t('yourInventories')}
+        </Typography>
       <DataState query={query} isEmpty={(ids) => ids.length === 0} empty={<Typography color="text.secondary">{t('noInventories')}</Typography>}>
         {(ids) => (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -112,6 +114,7 @@ function RecentInventories({ current }: { current: string | null }) {
           </Box>
         )}
       </DataState>
+      </details>
     </Box>
   );
 }
@@ -282,13 +285,14 @@ export function StockPage() {
       <PageHeader title={t('stockTitle')} subtitle={t('stockSubtitle')} />
       <FulfillmentTabs inventoryId={inventory} />
       <InventoryForm key={`form-${requested}`} initial={requested} onOpen={(id) => update({ inventory: id, item: undefined })} />
-      <RecentInventories current={inventory} />
       {problem && (
         <Typography color="error" role="alert" sx={{ mb: 2 }}>
           {problem}
         </Typography>
       )}
       {inventory ? <StockView id={inventory} /> : !problem && <Typography color="text.secondary">{t('pickInventory')}</Typography>}
+      {/* After the stock: a list that loads above it would push the figures down. */}
+      <RecentInventories current={inventory} />
       {url.item && <ItemDialog id={url.item} onClose={() => update({ item: undefined })} />}
     </>
   );

@@ -245,8 +245,9 @@ export function ResponseTimePage() {
       />
       <Stack spacing={2}>
         <SellerForm key={seller ?? ''} initial={seller ?? ''} onShow={(id) => update({ seller: id })} />
-        {content}
+        {/* The rules come first: below the figures they would jump down when the figures load. */}
         <Rules />
+        {content}
       </Stack>
     </>
   );

@@ -47,19 +47,50 @@ export function currentTime(db: Db): number {
   return Date.now() + db.clockOffset;
 }
 
-export function createDb(seed: SeedName = 'default', config: Partial<DbConfig> = {}): Db {
+/**
+ * The seed, one area per step (in this order: later areas read what earlier ones added). `createDb`
+ * runs the steps at once; the browser runs them one task each so the page stays responsive.
+ */
+function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, Db> {
   const random = createRandom(seed === 'large' ? 4242 : 2026);
   const items = new Map(seedItems(random, demoSeller.id).map((item) => [item.id, item]));
   const context: SeedContext = { seed, random, now: Date.now(), seller: demoSeller, otherSeller, items };
+  const questions = seedQuestions(context);
+  yield;
+  const stock = seedStock(context);
+  yield;
+  const categories = seedCategories(context);
+  yield;
+  const fulfillment = seedFulfillment(context);
+  yield;
+  const credits = seedCredits(context);
   return {
     ...context,
     config: { latencyMs: 0, failRate: 0, failures: [], rateLimitPerMinute: 120, ...config },
     clockOffset: 0,
     sellers: [demoSeller, otherSeller],
-    questions: seedQuestions(context),
-    stock: seedStock(context),
-    categories: seedCategories(context),
-    fulfillment: seedFulfillment(context),
-    credits: seedCredits(context),
+    questions,
+    stock,
+    categories,
+    fulfillment,
+    credits,
   };
+}
+
+export function createDb(seed: SeedName = 'default', config: Partial<DbConfig> = {}): Db {
+  const steps = seedSteps(seed, config);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `createDb` yielding to the browser between areas (no long task while the page starts). */
+export async function createDbInSlices(seed: SeedName = 'default', config: Partial<DbConfig> = {}): Promise<Db> {
+  const steps = seedSteps(seed, config);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
