@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // Live mode: when SELLER_API_URL is set, the dev and preview servers proxy /api/* to it (prefix removed),
 // so the browser talks same-origin and never needs CORS. The mode endpoint tells the app which mode it is in.
@@ -32,6 +33,8 @@ function modeEndpoint(): Plugin {
 
 export default defineConfig({
   plugins: [react(), modeEndpoint()],
+  // The browser demo backend never uses cookies; see src/mocks/no-cookies.ts.
+  resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('src/mocks/no-cookies.ts', import.meta.url)) } },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: Number(process.env.PREVIEW_PORT ?? 4173), strictPort: true, proxy },
   build: {

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useLocale, type Locale } from './i18n';
+import { memoPerLocale, useLocale, type Locale } from './i18n';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -11,17 +10,27 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-/** Locale-aware formatters built on Intl; every number, amount and date on screen goes through these. */
-export function createFormat(locale: Locale) {
+/**
+ * Locale-aware formatters built on Intl; every number, amount and date on screen goes through these.
+ * Built once per locale (see memoPerLocale); currency formatters once per currency.
+ */
+export const createFormat = memoPerLocale(buildFormat);
+
+function buildFormat(locale: Locale) {
   const number = new Intl.NumberFormat(locale);
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const currencies = new Map<string, Intl.NumberFormat>();
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   return {
     number: (value: number) => number.format(value),
-    percent: (value: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value),
-    money: (value: number, currency: string) =>
-      new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value),
+    percent: (value: number) => percent.format(value),
+    money: (value: number, currency: string) => {
+      let money = currencies.get(currency);
+      if (!money) currencies.set(currency, (money = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+      return money.format(value);
+    },
     dateTime: (value: string | number | Date) => dateTime.format(new Date(value)),
     date: (value: string | number | Date) => date.format(new Date(value)),
     /** "3 h ago": relative to `now`, in the largest whole unit. */
@@ -35,9 +44,9 @@ export function createFormat(locale: Locale) {
   };
 }
 
-export type Format = ReturnType<typeof createFormat>;
+export type Format = ReturnType<typeof buildFormat>;
 
 export function useFormat(): Format {
   const { locale } = useLocale();
-  return useMemo(() => createFormat(locale), [locale]);
+  return createFormat(locale);
 }

@@ -23,19 +23,32 @@ export type Vars = Record<string, string | number>;
 const pluralPattern = /\{(\w+), plural, ((?:=?\w+ \{[^{}]*\}\s*)+)\}/g;
 const optionPattern = /(=?\w+) \{([^{}]*)\}/g;
 
+/** Intl objects are costly to build (locale data loads on first use), so each is built once per locale. */
+export function memoPerLocale<T>(build: (locale: Locale) => T): (locale: Locale) => T {
+  const built = new Map<Locale, T>();
+  return (locale) => {
+    let value = built.get(locale);
+    if (value === undefined) built.set(locale, (value = build(locale)));
+    return value;
+  };
+}
+
+const numberFormat = memoPerLocale((locale) => new Intl.NumberFormat(locale));
+const pluralRules = memoPerLocale((locale) => new Intl.PluralRules(locale));
+
 export function formatMessage(template: string, locale: Locale, vars: Vars = {}): string {
   const withPlurals = template.replace(pluralPattern, (_all, name: string, body: string) => {
     const count = Number(vars[name] ?? 0);
     const options = new Map<string, string>();
     for (const [, key, text] of body.matchAll(optionPattern)) options.set(key as string, text as string);
-    const category = new Intl.PluralRules(locale).select(count);
+    const category = pluralRules(locale).select(count);
     const chosen = options.get(`=${count}`) ?? options.get(category) ?? options.get('other') ?? '';
-    return chosen.replace(/#/g, new Intl.NumberFormat(locale).format(count));
+    return chosen.replace(/#/g, numberFormat(locale).format(count));
   });
   return withPlurals.replace(/\{(\w+)\}/g, (all, name: string) => {
     const value = vars[name];
     if (value === undefined) return all;
-    return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : value;
+    return typeof value === 'number' ? numberFormat(locale).format(value) : value;
   });
 }
 
