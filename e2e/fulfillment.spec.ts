@@ -80,7 +80,7 @@ test.describe('fulfillment operations log', () => {
     await app.search();
     await expect(page).toHaveURL(/type=sale_return/);
     await expect(app.rows.first().locator('td').nth(1)).toContainText('SALE_RETURN');
-    const types = await app.rows.locator('td:nth-of-type(2) p').allTextContents();
+    const types = await app.rows.locator('td:nth-of-type(2) > div:first-child').allTextContents();
     expect(types.length).toBeGreaterThan(0);
     expect(types.every((text) => text.startsWith('SALE_RETURN · Outbound'))).toBe(true);
     await page.reload();

@@ -1,10 +1,9 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../api/fulfillment';
 import { useMessages } from '../../lib/i18n';
 import { messages } from './messages';
+import styles from './OperationsTable.module.css';
 import { useOperationText } from './operationText';
 
 const rowHeight = 60;
@@ -17,15 +16,8 @@ const columns = ['colId', 'colDate', 'colType', 'colInventory', 'colAvailable', 
 const widths = [110, 170, 330, 130, 130, 130, 170, 170];
 const numeric = new Set<string>(['colAvailable', 'colNotAvailable']);
 
-const cell = {
-  px: 1.5,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  borderBottom: 1,
-  borderColor: 'divider',
-  verticalAlign: 'middle',
-} as const;
+const tableWidth = widths.reduce((a, b) => a + b, 0);
+const numericCell = `${styles.cell} ${styles.numeric}`;
 
 interface OperationsTableProps {
   rows: Operation[];
@@ -53,70 +45,54 @@ export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
   }, [lastIndex, rows.length, onNearEnd]);
 
   return (
-    <Box
-      ref={scrollRef}
-      tabIndex={0}
-      role="region"
-      aria-label={t('tableLabel')}
-      sx={{ height: { xs: 420, md: 560 }, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, mb: 2 }}
-    >
-      <Box component="table" sx={{ width: widths.reduce((a, b) => a + b, 0), tableLayout: 'fixed', borderCollapse: 'collapse', typography: 'body2' }}>
+    <div ref={scrollRef} tabIndex={0} role="region" aria-label={t('tableLabel')} className={styles.scroller}>
+      <table className={styles.table} style={{ width: tableWidth }}>
         <colgroup>
           {widths.map((width, index) => (
             <col key={columns[index]} style={{ width }} />
           ))}
         </colgroup>
-        <Box component="thead" sx={{ position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' }}>
+        <thead className={styles.head}>
           <tr>
             {columns.map((column) => (
-              <Box component="th" key={column} scope="col" sx={{ ...cell, py: 1, whiteSpace: 'normal', textAlign: numeric.has(column) ? 'right' : 'left', fontWeight: 600 }}>
+              <th key={column} scope="col" className={numeric.has(column) ? numericCell : styles.cell}>
                 {t(column)}
-              </Box>
+              </th>
             ))}
           </tr>
-        </Box>
+        </thead>
         <tbody>
           {top > 0 && <tr aria-hidden style={{ height: top }} />}
           {items.map((item) => {
             const op = rows[item.index]!;
             const view = text(op);
             return (
-              <Box component="tr" key={op.id} data-operation-id={op.id} sx={{ height: rowHeight }}>
-                <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400, textAlign: 'left' }}>
+              <tr key={op.id} data-operation-id={op.id} style={{ height: rowHeight }}>
+                <th scope="row" className={styles.cell}>
                   {op.id}
-                </Box>
-                <Box component="td" sx={cell}>
-                  {view.date}
-                </Box>
-                <Box component="td" sx={cell}>
-                  <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                </th>
+                <td className={styles.cell}>{view.date}</td>
+                <td className={styles.cell}>
+                  <div className={styles.type}>
                     {view.type} · {view.group}
-                  </Typography>
-                  <Typography variant="caption" noWrap component="div" color="text.secondary" title={view.meaning}>
+                  </div>
+                  <div className={styles.meaning} title={view.meaning}>
                     {view.meaning}
-                  </Typography>
-                </Box>
-                <Box component="td" sx={cell}>
-                  {op.inventory_id}
-                </Box>
-                <Box component="td" sx={{ ...cell, textAlign: 'right' }}>
-                  {view.availableChange}
-                </Box>
-                <Box component="td" sx={{ ...cell, textAlign: 'right' }}>
-                  {view.notAvailableChange}
-                </Box>
-                <Box component="td" sx={cell}>
-                  {view.after}
-                </Box>
-                <Box component="td" sx={cell} title={view.references}>
+                  </div>
+                </td>
+                <td className={styles.cell}>{op.inventory_id}</td>
+                <td className={numericCell}>{view.availableChange}</td>
+                <td className={numericCell}>{view.notAvailableChange}</td>
+                <td className={styles.cell}>{view.after}</td>
+                <td className={styles.cell} title={view.references}>
                   {view.references}
-                </Box>
-              </Box>
+                </td>
+              </tr>
             );
           })}
           {bottom > 0 && <tr aria-hidden style={{ height: bottom }} />}
         </tbody>
-      </Box>
-    </Box>
+      </table>
+    </div>
   );
 }

@@ -81,28 +81,29 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
       ref={scrollRef}
       sx={{ height: { xs: 'calc(100dvh - 300px)', md: 'calc(100dvh - 280px)' }, minHeight: 320, overflowY: 'auto', overflowX: 'hidden', contain: 'strict' }}
     >
-      <Box role="list" aria-label={t('listLabel')} sx={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+      {/* Positions go in style, not sx: each distinct value would become a new CSS rule while scrolling. */}
+      <div role="list" aria-label={t('listLabel')} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {rows.map((row) => {
           const question = loaded.get(Math.floor(row.index / pageSize))?.questions[row.index % pageSize];
           return (
-            <Box
+            <div
               key={row.key}
               role="listitem"
               aria-setsize={total}
               aria-posinset={row.index + 1}
               data-index={row.index}
               ref={virtualizer.measureElement}
-              sx={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
             >
               {question ? (
                 <QuestionRow question={question} now={now} open={question.id === openId} selected={selection.has(question.id)} onSelect={onSelect} />
               ) : (
                 <LoadingRow />
               )}
-            </Box>
+            </div>
           );
         })}
-      </Box>
+      </div>
     </Box>
   );
 }

@@ -1,9 +1,5 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { deletionTime, type Question } from '../../api/questions';
@@ -11,7 +7,8 @@ import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
 import { messages } from './messages';
 import { itemQuery } from './queries';
-import { StatusChip } from './StatusChip';
+import styles from './QuestionRow.module.css';
+import { Pill, StatusChip } from './StatusChip';
 
 /** Unanswered questions this close to their 7-month deletion carry a warning. */
 const warnBeforeMs = 14 * 86_400_000;
@@ -36,59 +33,42 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
   const untilDeletion = deletionTime(Date.parse(question.date_created)) - now;
   const nearDeletion = question.status === 'UNANSWERED' && untilDeletion < warnBeforeMs;
   return (
-    <Box sx={{ display: 'flex', gap: 1, px: 1, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: open ? 'action.selected' : undefined }}>
-      <Checkbox
-        size="small"
+    <div className={open ? `${styles.row} ${styles.open}` : styles.row}>
+      <input
+        type="checkbox"
+        className={styles.check}
         checked={selected}
         onChange={(event) => onSelect(question.id, event.target.checked)}
-        slotProps={{ input: { 'aria-label': t('selectQuestion', { id: String(question.id) }) } }}
-        sx={{ alignSelf: 'flex-start', p: 0.5 }}
+        aria-label={t('selectQuestion', { id: String(question.id) })}
       />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" color="text.secondary" noWrap title={item.data?.title ?? question.item_id}>
+      <div className={styles.body}>
+        <p className={styles.item} title={item.data?.title ?? question.item_id}>
           {item.data?.title ?? question.item_id}
-        </Typography>
-        <Link
-          component={RouterLink}
+        </p>
+        <RouterLink
           to={{ pathname: `/questions/${question.id}`, search: location.search }}
           aria-current={open ? 'true' : undefined}
           data-question-link={question.id}
-          underline="hover"
-          color="text.primary"
-          sx={{
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            overflowWrap: 'anywhere',
-            fontWeight: question.status === 'UNANSWERED' ? 600 : 400,
-            fontStyle: banned ? 'italic' : undefined,
-          }}
+          className={[styles.link, question.status === 'UNANSWERED' && styles.unanswered, banned && styles.banned].filter(Boolean).join(' ')}
         >
           {banned ? t('moderated') : question.text}
-        </Link>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
+        </RouterLink>
+        <div className={styles.meta}>
           <StatusChip status={question.status} />
           {banned && (
-            <Link href={moderationReasonsUrl} target="_blank" rel="noopener noreferrer" variant="body2">
+            <a href={moderationReasonsUrl} target="_blank" rel="noopener noreferrer" className={styles.reason}>
               {t('moderationReason')}
-            </Link>
+            </a>
           )}
-          <Typography variant="caption" color="text.secondary">
-            {t('askerId', { id: String(question.from.id) })}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" title={format.dateTime(question.date_created)}>
+          <span className={styles.caption}>{t('askerId', { id: String(question.from.id) })}</span>
+          <span className={styles.caption} title={format.dateTime(question.date_created)}>
             {format.relative(question.date_created, now)}
-          </Typography>
-          {nearDeletion && <Chip size="small" variant="outlined" label={t('nearDeletion', { count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) })} />}
-        </Box>
-        {question.answer && !banned && (
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ mt: 0.5 }}>
-            {t('answerPreview', { text: question.answer.text })}
-          </Typography>
-        )}
-      </Box>
-    </Box>
+          </span>
+          {nearDeletion && <Pill outlined>{t('nearDeletion', { count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) })}</Pill>}
+        </div>
+        {question.answer && !banned && <p className={styles.answer}>{t('answerPreview', { text: question.answer.text })}</p>}
+      </div>
+    </div>
   );
 }
 

@@ -1,9 +1,10 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { ReactNode } from 'react';
 import { questionStatuses, type QuestionStatus } from '../../api/questions';
 import { useMessages } from '../../lib/i18n';
 import { messages } from './messages';
+import styles from './StatusChip.module.css';
 
-const colors: Partial<Record<QuestionStatus, ChipProps['color']>> = { UNANSWERED: 'primary', ANSWERED: 'success', BANNED: 'warning' };
+const colors: Partial<Record<QuestionStatus, string | undefined>> = { UNANSWERED: styles.primary, ANSWERED: styles.success, BANNED: styles.warning };
 
 export function isKnownStatus(status: string): status is QuestionStatus {
   return (questionStatuses as readonly string[]).includes(status);
@@ -15,7 +16,12 @@ export function useStatusLabel() {
   return (status: string) => (isKnownStatus(status) ? t(`status_${status}`) : status);
 }
 
+/** A small chip of text; `outlined` for secondary facts. */
+export function Pill({ children, className, outlined }: { children: ReactNode; className?: string | undefined; outlined?: boolean }) {
+  return <span className={[styles.chip, outlined && styles.outlined, className].filter(Boolean).join(' ')}>{children}</span>;
+}
+
 export function StatusChip({ status }: { status: string }) {
   const label = useStatusLabel();
-  return <Chip size="small" label={label(status)} color={isKnownStatus(status) ? (colors[status] ?? 'default') : 'default'} />;
+  return <Pill className={isKnownStatus(status) ? colors[status] : undefined}>{label(status)}</Pill>;
 }
