@@ -152,7 +152,9 @@ function CategoryView({ category, site }: { category: Category; site: string }) 
           onChange={(_event, tab: TabId) => update({ tab: tab === 'settings' ? undefined : tab, page: undefined })}
           aria-label={t('tabsLabel')}
           variant="scrollable"
-          scrollButtons="auto"
+          // Always shown (disabled at the ends) rather than "auto": buttons appearing after the first
+          // measure would shift the tabs sideways.
+          scrollButtons
           allowScrollButtonsMobile
         >
           {tabs.map((tab) => (

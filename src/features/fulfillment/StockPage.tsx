@@ -91,7 +91,7 @@ function RecentInventories({ current }: { current: string | null }) {
   const me = useMe();
   const query = useQuery({ ...recentInventoriesQuery(me.data?.id ?? 0), enabled: me.data !== undefined });
   return (
-    // Folded while an inventory is open: one line that loads without pushing the figures around.
+    // Folded while an inventory is open: one line whose height does not change when the list loads.
     <Box component="nav" aria-label={t('yourInventories')} sx={{ my: 2 }}>
       <details open={current === null}>
         <Typography component="summary" variant="subtitle2" sx={{ mb: 1, cursor: 'pointer' }}>
@@ -290,9 +290,19 @@ export function StockPage() {
           {problem}
         </Typography>
       )}
-      {inventory ? <StockView id={inventory} /> : !problem && <Typography color="text.secondary">{t('pickInventory')}</Typography>}
-      {/* After the stock: a list that loads above it would push the figures down. */}
-      <RecentInventories current={inventory} />
+      {/* The recent inventories never load above something visible: with an inventory open they are one
+          folded line of fixed height above its figures; otherwise they open below the hint. */}
+      {inventory ? (
+        <>
+          <RecentInventories current={inventory} />
+          <StockView id={inventory} />
+        </>
+      ) : (
+        <>
+          {!problem && <Typography color="text.secondary">{t('pickInventory')}</Typography>}
+          <RecentInventories current={null} />
+        </>
+      )}
       {url.item && <ItemDialog id={url.item} onClose={() => update({ item: undefined })} />}
     </>
   );

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,8 +19,16 @@ interface InboxFiltersProps {
   head: SearchResult | undefined;
 }
 
-/** Status chips with counts (from the search's status facet), then item, asker and sort. */
-export function StatusChips({ url, update, head }: InboxFiltersProps) {
+interface StatusChipsProps extends InboxFiltersProps {
+  /** The head is still loading: placeholders hold the row until the counts are known. */
+  loading: boolean;
+}
+
+/**
+ * Status chips with counts (from the search's status facet), in one row that scrolls sideways: its
+ * height never changes, and the chips appear with their counts, so nothing below them moves.
+ */
+export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
   const t = useMessages(messages);
   const values = head?.available_filters.find((filter) => filter.id === 'status')?.values ?? [];
   const counts = new Map(values.map((value) => [value.id, value.count]));
@@ -35,16 +44,21 @@ export function StatusChips({ url, update, head }: InboxFiltersProps) {
         variant={active ? 'filled' : 'outlined'}
         aria-pressed={active}
         onClick={() => update({ status })}
+        sx={{ flex: 'none' }}
       />
     );
   };
   return (
-    <Box role="group" aria-label={t('statusFilter')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {chip(undefined, t('allStatuses', { count: all === undefined ? '' : all }).trim())}
-      {questionStatuses.map((status) => {
-        const count = counts.get(status);
-        return chip(status, count === undefined ? t(`status_${status}`) : t('statusChip', { label: t(`status_${status}`), count }));
-      })}
+    <Box role="group" aria-label={t('statusFilter')} aria-busy={loading} sx={{ display: 'flex', gap: 1, height: 40, overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
+      {loading
+        ? [undefined, ...questionStatuses].map((status) => <Skeleton key={status ?? 'all'} variant="rounded" width={110} height={32} sx={{ flex: 'none', borderRadius: 4 }} />)
+        : [
+            chip(undefined, t('allStatuses', { count: all === undefined ? '' : all }).trim()),
+            ...questionStatuses.map((status) => {
+              const count = counts.get(status);
+              return chip(status, count === undefined ? t(`status_${status}`) : t('statusChip', { label: t(`status_${status}`), count }));
+            }),
+          ]}
     </Box>
   );
 }

@@ -144,7 +144,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
       {simulate.isError && <ErrorAlert error={simulate.error} message={questionErrorText(simulate.error, t)} />}
       {showList && (
         <Stack spacing={1.5} sx={{ mb: 1.5 }}>
-          <StatusChips url={url} update={update} head={head.data} />
+          <StatusChips url={url} update={update} head={head.data} loading={head.isPending} />
           {!wide && (
             <Button
               onClick={() => setFiltersOpen((open) => !open)}
