@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +33,42 @@ function modeEndpoint(): Plugin {
   };
 }
 
+/**
+ * Demo mode starts the in-browser backend as soon as it knows the mode; its chunks are preloaded from the
+ * HTML so they download beside the app rather than after it. They are marked `data-demo-backend`: the live
+ * server leaves them out, and the bundle budget does not count them as first-paint JS.
+ */
+function demoBackendPreload(): Plugin {
+  let outDir = 'dist';
+  const demoLink = /\s*<link [^>]*data-demo-backend[^>]*>/g;
+  return {
+    name: 'seller-desk-demo-preload',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const backend = Object.values(bundle ?? {}).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/mocks/browser.ts'));
+        if (backend?.type !== 'chunk') return;
+        return [backend.fileName, ...backend.imports]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-demo-backend': true }, injectTo: 'head' }));
+      },
+    },
+    configurePreviewServer(server) {
+      if (!apiUrl) return;
+      const page = readFileSync(join(outDir, 'index.html'), 'utf8').replace(demoLink, '');
+      server.middlewares.use((req, res, next) => {
+        const isPage = req.method === 'GET' && req.headers.accept?.includes('text/html') && !req.url?.startsWith('/api/');
+        if (!isPage) return next();
+        res.setHeader('Content-Type', 'text/html');
+        res.end(page);
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), modeEndpoint()],
+  plugins: [react(), modeEndpoint(), demoBackendPreload()],
   // The browser demo backend never uses cookies; see src/mocks/no-cookies.ts.
   resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('src/mocks/no-cookies.ts', import.meta.url)) } },
   server: { port: 5173, strictPort: true, proxy },
