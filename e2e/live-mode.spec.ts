@@ -49,6 +49,8 @@ test.afterAll(async () => {
 test('a token entered in Settings reaches the API as a bearer token, through the proxy, with no worker', async ({ page }) => {
   const consoleText: string[] = [];
   page.on('console', (message) => consoleText.push(message.text()));
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(`http://127.0.0.1:${livePort}/questions`);
   await expect(page.getByTestId('mode-badge')).toHaveText('LIVE');
 
@@ -64,5 +66,8 @@ test('a token entered in Settings reaches the API as a bearer token, through the
   expect(seen.every((r) => !r.path.startsWith('/api'))).toBe(true);
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
   expect(page.url()).not.toContain(token);
+  // The demo backend's chunks are preloaded only in demo mode.
+  expect(requested.some((path) => path.startsWith('/assets/'))).toBe(true);
+  expect(requested.filter((path) => /\/assets\/browser-/.test(path))).toEqual([]);
   expect(consoleText.join('\n')).not.toContain(token);
 });
