@@ -1,47 +1,74 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Drawer from '@mui/material/Drawer';
+import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useColorScheme, useTheme } from '@mui/material/styles';
+import { useColorScheme, useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore, type ComponentProps } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useMe } from '../lib/identity';
 import { useMessages } from '../lib/i18n';
 import { useSession } from '../lib/session';
+import { useStore } from '../lib/store';
+import { toastStore } from '../lib/toast';
 import { appMessages } from './messages';
-import { NavBadge } from './NavBadges';
-import { navEntries } from './nav';
-import { Toaster } from './Toaster';
+import { navEntries, navWidth } from './nav';
+import { onDemand } from './onDemand';
 
-const drawerWidth = 232;
+// Snackbar and its transitions are only needed once a toast exists.
+const Toaster = onDemand(() => import('./Toaster').then((module) => module.Toaster));
+// The phone menu's modal Drawer (Modal, Slide, focus trap) is only needed once the menu is opened.
+const PhoneMenu = onDemand(() => import('./PhoneMenu').then((module) => module.PhoneMenu));
+// The counts show once the API answers, which is later than their code can arrive.
+const NavBadge = onDemand(() => import('./NavBadges').then((module) => module.NavBadge));
+
+/** A small MUI Chip's look (size="small", not clickable) without Chip's code. */
+function ModeBadge({ label, sx, ...props }: { label: string } & Omit<ComponentProps<typeof Box>, 'children'>) {
+  return (
+    <Box
+      {...props}
+      sx={[
+        (theme) => ({
+          maxWidth: '100%',
+          fontFamily: theme.typography.fontFamily,
+          fontSize: theme.typography.pxToRem(13),
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          height: 24,
+          lineHeight: 1.5,
+          borderRadius: '16px',
+          whiteSpace: 'nowrap',
+          verticalAlign: 'middle',
+          boxSizing: 'border-box',
+          transition: theme.transitions.create(['background-color', 'box-shadow']),
+        }),
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', px: 1, whiteSpace: 'nowrap' }}>
+        {label}
+      </Box>
+    </Box>
+  );
+}
 
 function ModeBadges() {
   const t = useMessages(appMessages);
   const { mode, sandbox } = useSession();
   return (
     <Box sx={{ display: 'flex', gap: 0.5 }}>
-      <Chip
-          size="small"
-          title={t(mode === 'demo' ? 'modeDemoHint' : 'modeLiveHint')}
-          label={t(mode === 'demo' ? 'modeDemo' : 'modeLive')}
-          sx={{ fontWeight: 700, bgcolor: mode === 'demo' ? '#fff' : '#b71c1c', color: mode === 'demo' ? '#0d47a1' : '#fff' }}
-          data-testid="mode-badge"
-        />
-      {sandbox && (
-        <Chip size="small" title={t('modeSandboxHint')} label={t('modeSandbox')} sx={{ fontWeight: 700, bgcolor: '#fff3e0', color: '#7c2d12' }} />
-      )}
+      <ModeBadge
+        title={t(mode === 'demo' ? 'modeDemoHint' : 'modeLiveHint')}
+        label={t(mode === 'demo' ? 'modeDemo' : 'modeLive')}
+        sx={{ fontWeight: 700, bgcolor: mode === 'demo' ? '#fff' : '#b71c1c', color: mode === 'demo' ? '#0d47a1' : '#fff' }}
+        data-testid="mode-badge"
+      />
+      {sandbox && <ModeBadge title={t('modeSandboxHint')} label={t('modeSandbox')} sx={{ fontWeight: 700, bgcolor: '#fff3e0', color: '#7c2d12' }} />}
     </Box>
   );
 }
@@ -69,31 +96,69 @@ function Nickname() {
   );
 }
 
+/** A ListItemButton's look on ButtonBase, without ListItem/ListItemButton/ListItemIcon/ListItemText's code. */
+const navLinkSx: SxProps<Theme> = (theme) => ({
+  display: 'flex',
+  flexGrow: 1,
+  justifyContent: 'flex-start',
+  alignItems: 'center',
+  minWidth: 0,
+  textAlign: 'left',
+  py: 1,
+  px: 2,
+  transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+  '&:hover': { bgcolor: 'action.hover', '@media (hover: none)': { bgcolor: 'transparent' } },
+  '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+  '&.active': { bgcolor: 'action.selected', fontWeight: 600 },
+});
+
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const t = useMessages(appMessages);
   return (
-    <List>
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 0, py: 1, position: 'relative' }}>
       {navEntries.map((entry) => (
-        <ListItem key={entry.to} disablePadding>
-          <ListItemButton component={NavLink} to={entry.to} onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
-            <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
+        <li key={entry.to}>
+          <ButtonBase component={NavLink} to={entry.to} onClick={onNavigate} sx={navLinkSx}>
+            <Box aria-hidden sx={{ minWidth: 40, color: 'action.active', flexShrink: 0, display: 'inline-flex' }}>
               {entry.icon}
-            </ListItemIcon>
-            <ListItemText primary={t(entry.label)} />
+            </Box>
+            <Typography component="span" sx={{ display: 'block', flex: '1 1 auto', minWidth: 0, my: 0.5 }}>
+              {t(entry.label)}
+            </Typography>
             {entry.badge && <NavBadge badge={entry.badge} />}
-          </ListItemButton>
-        </ListItem>
+          </ButtonBase>
+        </li>
       ))}
-    </List>
+    </Box>
   );
+}
+
+function Toasts() {
+  const pending = useStore(toastStore).length > 0;
+  return pending && <Toaster />;
+}
+
+/** Whether a media query matches, following changes: MUI's useMediaQuery with noSsr, in less code. */
+function useMediaMatch(query: string): boolean {
+  const list = useMemo(() => window.matchMedia(query.replace(/^@media ?/, '')), [query]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [list],
+  );
+  return useSyncExternalStore(subscribe, () => list.matches);
 }
 
 /** The app frame: header with mode and identity, navigation (a menu on phones), and the page. */
 export function Shell() {
   const t = useMessages(appMessages);
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useMediaMatch(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
+  // Counts the menu's openings: it mounts afresh on each, so a failed download is tried again.
+  const [openings, setOpenings] = useState(0);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -104,10 +169,40 @@ export function Shell() {
       >
         {t('skipToContent')}
       </Box>
-      <AppBar position="fixed" sx={{ zIndex: (z) => z.zIndex.drawer + 1 }} enableColorOnDark>
+      {/* A fixed primary AppBar with colour on dark (mui-fixed: a modal's scroll lock pads it too), without AppBar's code. */}
+      <Paper
+        component="header"
+        square
+        elevation={4}
+        className="mui-fixed"
+        sx={{
+          position: 'fixed',
+          top: 0,
+          left: 'auto',
+          right: 0,
+          zIndex: (z) => z.zIndex.drawer + 1,
+          display: 'flex',
+          flexDirection: 'column',
+          width: '100%',
+          boxSizing: 'border-box',
+          flexShrink: 0,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          '@media print': { position: 'absolute' },
+        }}
+      >
         <Toolbar sx={{ gap: 1 }}>
           {!wide && (
-            <IconButton color="inherit" edge="start" aria-label={t('openMenu')} aria-expanded={open} onClick={() => setOpen(true)}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('openMenu')}
+              aria-expanded={open}
+              onClick={() => {
+                setOpen(true);
+                setOpenings((count) => count + 1);
+              }}
+            >
               <MenuIcon />
             </IconButton>
           )}
@@ -119,24 +214,44 @@ export function Shell() {
           <Nickname />
           <ThemeToggle />
         </Toolbar>
-      </AppBar>
-      <Box component="nav" aria-label={t('navLabel')} sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
+      </Paper>
+      <Box component="nav" aria-label={t('navLabel')} sx={{ width: { md: navWidth }, flexShrink: { md: 0 } }}>
         {wide ? (
-          <Drawer variant="permanent" sx={{ '& .MuiDrawer-paper': { width: drawerWidth, boxSizing: 'border-box' } }} open>
+          // A permanent Drawer's look (docked paper with a divider) without Modal and Slide.
+          <Box
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              zIndex: 'drawer',
+              width: navWidth,
+              height: '100%',
+              boxSizing: 'border-box',
+              display: 'flex',
+              flexDirection: 'column',
+              overflowY: 'auto',
+              borderRight: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+              color: 'text.primary',
+            }}
+          >
             <Toolbar />
             <NavList />
-          </Drawer>
+          </Box>
         ) : (
-          <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: false }} sx={{ '& .MuiDrawer-paper': { width: drawerWidth } }}>
-            <NavList onNavigate={() => setOpen(false)} />
-          </Drawer>
+          openings > 0 && (
+            <PhoneMenu key={openings} open={open} onClose={() => setOpen(false)}>
+              <NavList onNavigate={() => setOpen(false)} />
+            </PhoneMenu>
+          )
         )}
       </Box>
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, outline: 'none' }}>
         <Toolbar />
         <Outlet />
       </Box>
-      <Toaster />
+      <Toasts />
     </Box>
   );
 }

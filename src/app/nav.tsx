@@ -10,6 +10,9 @@ import type { appMessages } from './messages';
 
 type AppKey = keyof (typeof appMessages)['en'];
 
+/** The width of the navigation column on wide screens and of the phone menu. */
+export const navWidth = 232;
+
 export interface NavEntry {
   to: string;
   label: AppKey;

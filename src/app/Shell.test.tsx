@@ -1,0 +1,99 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LocaleProvider } from '../lib/i18n';
+import { dismissToast, showToast, toastStore } from '../lib/toast';
+import { createQueryClient } from './queryClient';
+import { Shell } from './Shell';
+import { createAppTheme } from './theme';
+
+/** Renders the shell on a wide screen or a phone (jsdom has no matchMedia: every query answers `wide`). */
+function renderShell({ wide }: { wide: boolean }) {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: wide,
+    media,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  }));
+  render(
+    <LocaleProvider>
+      <ThemeProvider theme={createAppTheme('en')}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter initialEntries={['/settings']}>
+            <Routes>
+              <Route element={<Shell />}>
+                <Route path="*" element={<h1>Page</h1>} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </LocaleProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => toastStore.get().forEach((toast) => dismissToast(toast.id)));
+});
+
+describe('Shell', () => {
+  it('on a wide screen lists every area in the navigation, the current one marked, with live counts', async () => {
+    renderShell({ wide: true });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/questions', '/response-time', '/stock', '/categories', '/fulfillment', '/credits', '/settings']);
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    expect(await within(nav).findByRole('link', { name: /^Questions \d+ \(\d+ unanswered questions\)$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+  });
+
+  it('shows the mode badge with its explanation', () => {
+    renderShell({ wide: true });
+    const badge = screen.getByTestId('mode-badge');
+    expect(badge).toHaveTextContent('DEMO');
+    expect(badge).toHaveAttribute('title', expect.stringMatching(/demo/i));
+  });
+
+  it('on a phone opens the navigation as a menu that closes on navigating and gives focus back on Escape', async () => {
+    const user = userEvent.setup();
+    renderShell({ wide: false });
+    expect(screen.queryByRole('link', { name: 'Stock' })).not.toBeInTheDocument();
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+    const menu = await screen.findByRole('dialog');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(menu).getByRole('link', { name: 'Stock' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(menuButton).toHaveFocus();
+  });
+
+  it('shows a queued toast, one at a time, until it is closed', async () => {
+    const user = userEvent.setup();
+    renderShell({ wide: true });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => {
+      showToast('Token saved.', 'success');
+      showToast('Token forgotten.');
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Token saved.');
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Token forgotten.');
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(toastStore.get()).toEqual([]);
+  });
+});
