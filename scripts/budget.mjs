@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const outDir = process.env.OUT_DIR ?? 'dist';
-const budgetKb = Number(process.env.BUDGET_KB ?? 170);
+const budgetKb = Number(process.env.BUDGET_KB ?? 150);
 const assets = join(outDir, 'assets');
 
 const gz = (file) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
