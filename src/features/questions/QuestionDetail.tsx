@@ -87,7 +87,12 @@ function ItemSummary({ itemId, onFilterItem }: { itemId: string; onFilterItem: (
         <ErrorAlert error={item.error} message={t('itemFailed')} onRetry={() => void item.refetch()} />
       ) : (
         <Box component="dl" sx={fieldGrid}>
-          <Field label={t('item')}>{item.data ? `${item.data.title} (${itemId})` : itemId}</Field>
+          <Field label={t('item')}>
+            {/* Two lines are held for the title, which arrives after the question: nothing below moves. */}
+            <Box component="span" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: '2lh' }} title={item.data?.title}>
+              {item.data ? `${item.data.title} (${itemId})` : itemId}
+            </Box>
+          </Field>
           <Field label={t('price')}>{item.data ? format.money(item.data.price, item.data.currency_id) : '…'}</Field>
           <Field label={t('available')}>{item.data ? format.number(item.data.available_quantity) : '…'}</Field>
         </Box>
