@@ -4,11 +4,12 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useColorScheme, useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { useCallback, useMemo, useState, useSyncExternalStore, type ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useMe } from '../lib/identity';
 import { useMessages } from '../lib/i18n';
@@ -138,24 +139,11 @@ function Toasts() {
   return pending && <Toaster />;
 }
 
-/** Whether a media query matches, following changes: MUI's useMediaQuery with noSsr, in less code. */
-function useMediaMatch(query: string): boolean {
-  const list = useMemo(() => window.matchMedia(query.replace(/^@media ?/, '')), [query]);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    [list],
-  );
-  return useSyncExternalStore(subscribe, () => list.matches);
-}
-
 /** The app frame: header with mode and identity, navigation (a menu on phones), and the page. */
 export function Shell() {
   const t = useMessages(appMessages);
   const theme = useTheme();
-  const wide = useMediaMatch(theme.breakpoints.up('md'));
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
   // Counts the menu's openings: it mounts afresh on each, so a failed download is tried again.
   const [openings, setOpenings] = useState(0);
