@@ -47,11 +47,17 @@ function demoBackendPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const backend = Object.values(bundle ?? {}).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/mocks/browser.ts'));
+        const backend = Object.values(bundle ?? {}).find(
+          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/mocks/browser.ts'),
+        );
         if (backend?.type !== 'chunk') return;
         return [backend.fileName, ...backend.imports]
           .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-demo-backend': true }, injectTo: 'head' }));
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-demo-backend': true },
+            injectTo: 'head',
+          }));
       },
     },
     configurePreviewServer(server) {

@@ -4,7 +4,9 @@ import { CategoriesPage } from './pages/categories';
 test.use({ locale: 'en-US' });
 
 test.describe('categories', () => {
-  test("from the seller's site top level to a leaf by clicking; the breadcrumb follows the path and a reload keeps it", async ({ page }) => {
+  test("from the seller's site top level to a leaf by clicking; the breadcrumb follows the path and a reload keeps it", async ({
+    page,
+  }) => {
     const categories = new CategoriesPage(page);
     await categories.open();
     await expect(page.getByRole('combobox', { name: 'Site' })).toHaveText('Argentina (MLA)');
@@ -83,7 +85,9 @@ test.describe('categories', () => {
     await expect(page).toHaveURL(/\/categories\/MLA\/MLA109027$/);
   });
 
-  test('the price calculator shows fees per listing type in the site currency, and refuses bad input without a request', async ({ page }) => {
+  test('the price calculator shows fees per listing type in the site currency, and refuses bad input without a request', async ({
+    page,
+  }) => {
     const categories = new CategoriesPage(page);
     await categories.open('/categories/MLA/MLA1055?tab=fees');
     const priced = categories.countRequests('/sites/MLA/listing_prices');
@@ -179,7 +183,12 @@ test.describe('categories on a phone', () => {
   test('nothing scrolls sideways at 360 px on a leaf, its attributes and the predictor', async ({ page }) => {
     const categories = new CategoriesPage(page);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    for (const path of ['/categories?q=celular%20samsung', '/categories/MLA/MLA1744', '/categories/MLA/MLA1744?tab=attributes', '/categories/MLA/MLA1744?tab=packs']) {
+    for (const path of [
+      '/categories?q=celular%20samsung',
+      '/categories/MLA/MLA1744',
+      '/categories/MLA/MLA1744?tab=attributes',
+      '/categories/MLA/MLA1744?tab=packs',
+    ]) {
       await categories.open(path);
       await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
       expect(await overflow()).toBeLessThanOrEqual(0);

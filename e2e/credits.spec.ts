@@ -10,10 +10,7 @@ interface Buyer {
 
 /** The seeded buyer of a live lead whose short id is shown (read from the demo db). */
 async function buyerOf(credits: CreditsPage, shortId: string): Promise<Buyer> {
-  return credits.page.evaluate(
-    (prefix) => window.__demo!.db.credits.leads.find((lead) => lead.id.startsWith(prefix))!.buyer,
-    shortId,
-  );
+  return credits.page.evaluate((prefix) => window.__demo!.db.credits.leads.find((lead) => lead.id.startsWith(prefix))!.buyer, shortId);
 }
 
 const today = new Date();
@@ -106,7 +103,8 @@ test.describe('credit leads', () => {
     await expect(credits.panel.getByText(buyer.full_name)).toBeVisible();
     await expect(credits.panel.getByRole('button', { name: 'Copy email' })).toBeVisible();
     await expectNoA11yViolations(page);
-    for (const value of [buyer.email, buyer.phone, buyer.full_name, encodeURIComponent(buyer.email)]) expect(page.url()).not.toContain(value);
+    for (const value of [buyer.email, buyer.phone, buyer.full_name, encodeURIComponent(buyer.email)])
+      expect(page.url()).not.toContain(value);
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
     expect(stored).not.toContain(buyer.email);
 
@@ -130,7 +128,13 @@ test.describe('credit leads', () => {
     const credits = new CreditsPage(page);
     await credits.open();
     await expect(credits.rows().first()).toBeVisible();
-    await failNext(page, { method: 'GET', path: '^/vis/loans/search$', status: 400, error: 'invalid_seller', message: 'seller_id mismatch' });
+    await failNext(page, {
+      method: 'GET',
+      path: '^/vis/loans/search$',
+      status: 400,
+      error: 'invalid_seller',
+      message: 'seller_id mismatch',
+    });
     await credits.choose('Status', 'Rejected');
     await credits.search();
     await expect(credits.results.getByRole('alert')).toContainText('not the owner of the access token');

@@ -13,7 +13,10 @@ test.describe('fulfillment stock', () => {
   test("shows the simulator's numbers for an inventory, and they add up", async ({ page }) => {
     const app = new FulfillmentPages(page);
     await app.openStock();
-    await page.getByRole('navigation', { name: /Your inventories/ }).getByRole('link', { name: 'INV00001X' }).click();
+    await page
+      .getByRole('navigation', { name: /Your inventories/ })
+      .getByRole('link', { name: 'INV00001X' })
+      .click();
     await expect(page).toHaveURL(/inventory=INV00001X/);
     const expected = await page.evaluate(() => window.__demo!.db.fulfillment.inventories.get('INV00001X')!.operations.at(-1)!.result);
     await expect(app.figure('Total')).toHaveText(expected.total.toLocaleString('en-US'));
@@ -22,10 +25,18 @@ test.describe('fulfillment stock', () => {
     expect(expected.total).toBe(expected.available_quantity + expected.not_available_quantity);
     const breakdown = page.getByRole('table', { name: 'Why units are not available' });
     for (const detail of expected.not_available_detail) {
-      await expect(breakdown.getByRole('row').filter({ hasText: String(detail.quantity) }).first()).toBeVisible();
+      await expect(
+        breakdown
+          .getByRole('row')
+          .filter({ hasText: String(detail.quantity) })
+          .first(),
+      ).toBeVisible();
     }
     await expect(breakdown.getByRole('row', { name: /Damaged by the seller, the operator or the carrier/ })).toBeVisible();
-    await page.getByRole('link', { name: /^Item MLA/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Item MLA/ })
+      .first()
+      .click();
     await expect(page.getByRole('dialog', { name: /^Item MLA/ })).toContainText('Price');
     await page.getByRole('button', { name: 'Close' }).click();
     await expectNoA11yViolations(page);
@@ -35,7 +46,9 @@ test.describe('fulfillment stock', () => {
     const app = new FulfillmentPages(page);
     await app.openStock();
     await app.openInventory('NOPE0000');
-    await expect(page.getByRole('alert')).toContainText('There is no fulfillment inventory with id NOPE0000 (404 seller_product_not_found)');
+    await expect(page.getByRole('alert')).toContainText(
+      'There is no fulfillment inventory with id NOPE0000 (404 seller_product_not_found)',
+    );
     await app.openInventory('INV90001X');
     await expect(page.getByRole('alert')).toContainText('belongs to another seller');
     let sent = 0;
@@ -95,10 +108,13 @@ test.describe('fulfillment operations log', () => {
     const total = Number((await app.status.textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
     expect(total).toBeGreaterThan(750);
     await expect
-      .poll(async () => {
-        await app.scrollToEnd();
-        return app.status.textContent();
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await app.scrollToEnd();
+          return app.status.textContent();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(`All ${total.toLocaleString('en-US')} operations are loaded.`);
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   });
@@ -112,13 +128,19 @@ test.describe('fulfillment operations log', () => {
     const refused = page.waitForResponse((r) => r.url().includes('scroll=') && r.status() === 400);
     await page.evaluate(() => window.__demo!.advanceClock(6 * 60_000));
     await page.getByRole('button', { name: 'Load more' }).click();
-    expect((await (await refused).json()) as { message: string }).toMatchObject({ error: 'validation_error', message: expect.stringMatching(/expired/) });
+    expect((await (await refused).json()) as { message: string }).toMatchObject({
+      error: 'validation_error',
+      message: expect.stringMatching(/expired/),
+    });
     await expect(app.status).toHaveText(/^Loaded 500 of/);
     await expect
-      .poll(async () => {
-        await app.scrollToEnd();
-        return app.status.textContent();
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await app.scrollToEnd();
+          return app.status.textContent();
+        },
+        { timeout: 20_000 },
+      )
       .toMatch(/^All/);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -127,7 +149,10 @@ test.describe('fulfillment operations log', () => {
     expect(ids).toHaveLength(total);
     expect(new Set(ids).size).toBe(total);
     const expected = await page.evaluate(
-      ({ from }) => window.__demo!.db.fulfillment.operations.filter((op) => op.seller_id === 202593498 && op.date_created >= from).map((op) => String(op.id)),
+      ({ from }) =>
+        window
+          .__demo!.db.fulfillment.operations.filter((op) => op.seller_id === 202593498 && op.date_created >= from)
+          .map((op) => String(op.id)),
       { from: isoDaysAgo(60) },
     );
     expect(new Set(ids)).toEqual(new Set(expected));
@@ -142,7 +167,9 @@ test.describe('fulfillment operations log', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^fulfillment-operations-.*\.csv$/);
     const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
-    expect(lines[0]).toBe('id,date_created,type,group,inventory_id,available_change,not_available_change,available_after,not_available_after,total_after,external_references');
+    expect(lines[0]).toBe(
+      'id,date_created,type,group,inventory_id,available_change,not_available_change,available_after,not_available_after,total_after,external_references',
+    );
     expect(lines).toHaveLength(101);
   });
 
@@ -150,7 +177,13 @@ test.describe('fulfillment operations log', () => {
     const app = new FulfillmentPages(page);
     await app.openOperations();
     await expect(app.rows.first()).toBeVisible();
-    await failNext(page, { method: 'GET', path: '^/stock/fulfillment/operations/search$', status: 429, error: 'too_many_request', message: 'Too many requests' });
+    await failNext(page, {
+      method: 'GET',
+      path: '^/stock/fulfillment/operations/search$',
+      status: 429,
+      error: 'too_many_request',
+      message: 'Too many requests',
+    });
     await page.getByRole('combobox', { name: 'Sort' }).click();
     await page.getByRole('option', { name: 'Oldest first' }).click();
     await app.search();

@@ -32,12 +32,22 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-  preview = spawn('node_modules/.bin/vite', ['preview', '--host', '127.0.0.1', '--strictPort', '--port', String(livePort), '--outDir', outDir], {
-    env: { ...process.env, SELLER_API_URL: apiUrl },
-    stdio: 'pipe',
-  });
+  preview = spawn(
+    'node_modules/.bin/vite',
+    ['preview', '--host', '127.0.0.1', '--strictPort', '--port', String(livePort), '--outDir', outDir],
+    {
+      env: { ...process.env, SELLER_API_URL: apiUrl },
+      stdio: 'pipe',
+    },
+  );
   await expect
-    .poll(async () => fetch(`http://127.0.0.1:${livePort}/__seller-desk/mode`).then((r) => r.json()).catch(() => null), { timeout: 30_000 })
+    .poll(
+      async () =>
+        fetch(`http://127.0.0.1:${livePort}/__seller-desk/mode`)
+          .then((r) => r.json())
+          .catch(() => null),
+      { timeout: 30_000 },
+    )
     .toEqual({ mode: 'live' });
 });
 

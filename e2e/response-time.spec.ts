@@ -35,19 +35,25 @@ test.describe('response time', () => {
     const api = await fetchResponseTime(page, seller);
     expect(api.user_id).toBe(seller);
 
-    const rows = [...slots.map(([key, name]) => ({ name, ...api[key] })), { name: 'Total (every hour)', ...api.total, sales_percent_increase: null }];
+    const rows = [
+      ...slots.map(([key, name]) => ({ name, ...api[key] })),
+      { name: 'Total (every hour)', ...api.total, sales_percent_increase: null },
+    ];
     const chart = page.getByRole('img', { name: /Bar chart of the average response time/ });
     await expect(chart).toBeVisible();
     // The bars' value labels, in order: the three slots, then the total.
     await expect(chart.locator('.recharts-label-list text')).toHaveText(rows.map((r) => number(r.response_time)));
-    for (const row of rows) await expect(chart).toHaveAccessibleName(new RegExp(`${row.name.replace(/[()]/g, '\\$&')}: ${number(row.response_time)} min`));
+    for (const row of rows)
+      await expect(chart).toHaveAccessibleName(new RegExp(`${row.name.replace(/[()]/g, '\\$&')}: ${number(row.response_time)} min`));
 
     const table = page.getByRole('table', { name: 'Average response time per time slot, in minutes' });
     for (const row of rows) {
       const cells = table.getByRole('row', { name: new RegExp(`^${row.name.replace(/[()]/g, '\\$&')}`) }).getByRole('cell');
       await expect(cells.first()).toContainText(`${number(row.response_time)} min`);
       if (row.name !== 'Total (every hour)')
-        await expect(cells.last()).toHaveText(row.sales_percent_increase === null ? 'None (60 min or less)' : `+${row.sales_percent_increase} %`);
+        await expect(cells.last()).toHaveText(
+          row.sales_percent_increase === null ? 'None (60 min or less)' : `+${row.sales_percent_increase} %`,
+        );
     }
 
     const total = page.getByRole('region', { name: 'Average response time, all questions' });

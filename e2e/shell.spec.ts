@@ -34,7 +34,9 @@ test.describe('shell', () => {
   test('the navigation counts unanswered questions as the API reports them', async ({ page }) => {
     await openApp(page, '/settings');
     const total = await page.evaluate(() =>
-      fetch('/api/questions/search?seller_id=202593498&status=UNANSWERED&api_version=4&limit=1', { headers: { Authorization: 'Bearer demo-seller-token' } })
+      fetch('/api/questions/search?seller_id=202593498&status=UNANSWERED&api_version=4&limit=1', {
+        headers: { Authorization: 'Bearer demo-seller-token' },
+      })
         .then((r) => r.json())
         .then((body: { total: number }) => body.total),
     );

@@ -48,7 +48,9 @@ test.describe('stock: opening a user product', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock · MLAU3000001');
     await expect(page.getByRole('table', { name: 'Items of this user product' })).toContainText('Smartphone Moto G84');
     await page.getByRole('link', { name: 'All user products' }).click();
-    await expect(page.getByRole('region', { name: 'Recently opened on this device' }).getByRole('link', { name: 'MLAU3000001' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Recently opened on this device' }).getByRole('link', { name: 'MLAU3000001' }),
+    ).toBeVisible();
   });
 
   test('each location type is explained, items link to their fulfillment stock', async ({ page }) => {
@@ -129,7 +131,13 @@ test.describe('stock: editing', () => {
     }
     // A missing x-version cannot leave this client (it refuses first); the server's answer is still explained.
     await stock.open('MLAU3000002');
-    await failNext(page, { method: 'PUT', path: '/stock/type/selling_address$', status: 400, error: 'missing_x_version', message: 'The x-version header is required' });
+    await failNext(page, {
+      method: 'PUT',
+      path: '/stock/type/selling_address$',
+      status: 400,
+      error: 'missing_x_version',
+      message: 'The x-version header is required',
+    });
     await stock.startEdit();
     await stock.save('4');
     await expect(page.getByRole('alert')).toContainText('The change had no version to start from (x-version)');

@@ -11,7 +11,16 @@ const outDir = process.env.OUT_DIR ?? 'dist-bench';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath();
-const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const sellerToken = 'demo-seller-token';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 mkdirSync('bench-results', { recursive: true });
@@ -23,16 +32,29 @@ function step(text) {
 // 1. Build and bundle sizes.
 step('build');
 execFileSync('node_modules/.bin/vite', ['build', '--outDir', outDir, '--emptyOutDir'], { stdio: 'ignore' });
-execFileSync('node', ['scripts/budget.mjs'], { env: { ...process.env, OUT_DIR: outDir, BUDGET_JSON: 'bench-results/bundle.json', BUDGET_KB: '100000' }, stdio: 'ignore' });
+execFileSync('node', ['scripts/budget.mjs'], {
+  env: { ...process.env, OUT_DIR: outDir, BUDGET_JSON: 'bench-results/bundle.json', BUDGET_KB: '100000' },
+  stdio: 'ignore',
+});
 const bundle = JSON.parse(readFileSync('bench-results/bundle.json', 'utf8'));
 rmSync('bench-results/bundle.json');
 
 // 2. Serve the build (its own binary, stopped by PID).
 step(`serve ${outDir} on ${origin}`);
-const server = spawn('node_modules/.bin/vite', ['preview', '--host', '127.0.0.1', '--strictPort', '--port', String(port), '--outDir', outDir], { stdio: 'ignore' });
+const server = spawn(
+  'node_modules/.bin/vite',
+  ['preview', '--host', '127.0.0.1', '--strictPort', '--port', String(port), '--outDir', outDir],
+  { stdio: 'ignore' },
+);
 process.on('exit', () => server.kill());
 for (let i = 0; i < 100; i++) {
-  if (await fetch(origin).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(origin).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
@@ -76,10 +98,21 @@ for (const { name, path } of pages.filter((p) => !only || only.includes(p.name))
   const samples = [];
   for (let run = 0; run < runs; run++) {
     const file = 'bench-results/lh.tmp.json';
-    execFileSync(lighthouseBin, [`${origin}${path}`, '--quiet', '--output=json', `--output-path=${file}`, '--only-categories=performance,accessibility', `--chrome-flags=${chromeFlags.join(' ')}`], {
-      env: { ...process.env, CHROME_PATH: chromePath },
-      stdio: 'ignore',
-    });
+    execFileSync(
+      lighthouseBin,
+      [
+        `${origin}${path}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${file}`,
+        '--only-categories=performance,accessibility',
+        `--chrome-flags=${chromeFlags.join(' ')}`,
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: chromePath },
+        stdio: 'ignore',
+      },
+    );
     const report = JSON.parse(readFileSync(file, 'utf8'));
     rmSync(file);
     samples.push({
@@ -118,7 +151,8 @@ async function scrollScenario(path, rowSelector) {
     const state = await page.evaluate((selector) => {
       const first = document.querySelector(selector);
       let box = first?.parentElement ?? null;
-      while (box && !(box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+      while (box && !(box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY)))
+        box = box.parentElement;
       const scroller = box ?? document.scrollingElement;
       scroller.scrollTop += scroller.clientHeight * 2;
       return { top: scroller.scrollTop, rows: document.querySelectorAll(selector).length };
@@ -149,10 +183,16 @@ const navigation = {};
   for (const { name, nav } of pages.filter((p) => p.nav)) {
     const samples = [];
     for (let run = 0; run < runs; run++) {
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Questions\b/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: /^Questions\b/ })
+        .click();
       await page.getByRole('heading', { level: 1, name: /Questions/ }).waitFor();
       const started = await page.evaluate(() => performance.now());
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: new RegExp(`^${nav}\\b`) }).click();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: new RegExp(`^${nav}\\b`) })
+        .click();
       await page.waitForFunction(
         (label) => {
           const main = document.querySelector('main');
@@ -187,4 +227,5 @@ for (const { name } of pages) {
 }
 console.log('| large list | first rows ms | longest task ms | max rows in DOM | heap MB |');
 console.log('|---|---|---|---|---|');
-for (const [name, f] of Object.entries(large)) console.log(`| ${name} | ${f.firstRowsMs} | ${f.longestTaskMs} | ${f.maxRowsInDom} | ${f.heapMb} |`);
+for (const [name, f] of Object.entries(large))
+  console.log(`| ${name} | ${f.firstRowsMs} | ${f.longestTaskMs} | ${f.maxRowsInDom} | ${f.heapMb} |`);

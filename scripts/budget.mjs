@@ -22,7 +22,9 @@ const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)]
 // Static imports of a chunk: `import … from "./x.js"` and bare `import "./x.js"`, not import().
 function staticImports(file) {
   const code = readFileSync(join(outDir, file), 'utf8');
-  const found = [...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => `assets/${m[1]}`);
+  const found = [...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map(
+    (m) => `assets/${m[1]}`,
+  );
   return found;
 }
 
@@ -35,7 +37,9 @@ while (queue.length) {
   queue.push(...staticImports(file));
 }
 
-const allJs = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+const allJs = readdirSync(assets)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
 const lazy = allJs.filter((f) => !initial.has(f));
 const initialBytes = [...initial].reduce((sum, f) => sum + gz(f), 0);
 const lazyRows = lazy.map((f) => [f, gz(f)]).sort((a, b) => b[1] - a[1]);
@@ -50,7 +54,14 @@ console.log(`All JS, gzipped: ${kb(total)} KB`);
 
 if (process.env.BUDGET_JSON) {
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(process.env.BUDGET_JSON, JSON.stringify({ initialKb: +kb(initialBytes), totalKb: +kb(total), lazy: Object.fromEntries(lazyRows.map(([f, b]) => [f, +kb(b)])) }, null, 2));
+  writeFileSync(
+    process.env.BUDGET_JSON,
+    JSON.stringify(
+      { initialKb: +kb(initialBytes), totalKb: +kb(total), lazy: Object.fromEntries(lazyRows.map(([f, b]) => [f, +kb(b)])) },
+      null,
+      2,
+    ),
+  );
 }
 if (initialBytes / 1024 > budgetKb) {
   console.error(`Bundle budget exceeded: ${kb(initialBytes)} KB > ${budgetKb} KB of JS before first paint.`);

@@ -17,7 +17,10 @@ export class FulfillmentPages {
 
   /** The figure shown under a label of the stock summary (a dt/dd pair). */
   figure(label: string): Locator {
-    return this.page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    return this.page
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
   }
 
   /** `bootTimeout`: the large seed builds every area's data before the app answers; a busy machine needs longer. */

@@ -90,7 +90,12 @@ describe('sites and the category tree', () => {
     for (const field of Object.keys(categorySettingsSchema.shape).filter((f) => f !== 'catalog_domain')) {
       expect(phones.settings).toHaveProperty(field);
     }
-    expect(phones.settings).toMatchObject({ max_title_length: 60, max_sub_title_length: 70, max_description_length: 50000, max_pictures_per_item: 12 });
+    expect(phones.settings).toMatchObject({
+      max_title_length: 60,
+      max_sub_title_length: 70,
+      max_description_length: 50000,
+      max_pictures_per_item: 12,
+    });
     expect(notebooks.settings.max_title_length).toBe(65);
     expect(cars.settings).toMatchObject({ max_title_length: 80, buying_modes: ['classified'], minimum_price: 500000 });
   });
@@ -137,7 +142,10 @@ describe('GET /sites/{site}/search?category=', () => {
   });
 
   it('refuses a limit above 50 and a page beyond offset + limit 1000 (400)', async () => {
-    await expect(searchCategoryItems('MLA', { category: 'MLA1055', limit: 51 })).rejects.toMatchObject({ status: 400, error: 'bad_request' });
+    await expect(searchCategoryItems('MLA', { category: 'MLA1055', limit: 51 })).rejects.toMatchObject({
+      status: 400,
+      error: 'bad_request',
+    });
     await expect(searchCategoryItems('MLA', { category: 'MLA1055', offset: 990, limit: 20 })).rejects.toMatchObject({ status: 400 });
   });
 
@@ -167,10 +175,17 @@ describe('listing types and prices', () => {
 
   it('sale fee = price × the type percentage, plus the fixed fee below the threshold', async () => {
     const high = await getListingPrices('MLA', 100000);
-    expect(high.find((p) => p.listing_type_id === 'gold_pro')).toMatchObject({ sale_fee_amount: 16500, listing_fee_amount: 0, currency_id: 'ARS' });
+    expect(high.find((p) => p.listing_type_id === 'gold_pro')).toMatchObject({
+      sale_fee_amount: 16500,
+      listing_fee_amount: 0,
+      currency_id: 'ARS',
+    });
     expect(high.find((p) => p.listing_type_id === 'gold_special')?.sale_fee_amount).toBe(12500);
     const low = await getListingPrices('MLA', 10000);
-    expect(low.find((p) => p.listing_type_id === 'gold_special')).toMatchObject({ sale_fee_amount: 2250, sale_fee_details: { fixed_fee: 1000 } });
+    expect(low.find((p) => p.listing_type_id === 'gold_special')).toMatchObject({
+      sale_fee_amount: 2250,
+      sale_fee_details: { fixed_fee: 1000 },
+    });
     expect(low.find((p) => p.listing_type_id === 'free')?.sale_fee_amount).toBe(0);
     const brl = await getListingPrices('MLB', 50);
     expect(brl.find((p) => p.listing_type_id === 'gold_pro')).toMatchObject({ sale_fee_amount: 14.25, currency_id: 'BRL' });
@@ -237,7 +252,8 @@ describe('contract: every simulator response of the default seed parses', () => 
         await getCategoryAttributes(category.id);
         await getPromotionPacks(category.id);
         const first = await searchCategoryItems(site, { category: category.id, limit: 50 });
-        for (let offset = 50; offset < first.paging.total; offset += 50) await searchCategoryItems(site, { category: category.id, offset, limit: 50 });
+        for (let offset = 50; offset < first.paging.total; offset += 50)
+          await searchCategoryItems(site, { category: category.id, offset, limit: 50 });
         if (category.settings.catalog_domain) await getTechnicalSpecs(category.settings.catalog_domain);
       }
       for (const domain of testDb().categories.domains.values()) {

@@ -197,7 +197,9 @@ export function getListingTypes(site: string, signal?: AbortSignal): Promise<Lis
 /** A listing price: a positive amount with at most two decimals, below a sane ceiling. */
 export const listingPriceLimits = { min: 0.01, max: 999_999_999 } as const;
 
-export function validateListingPrice(raw: string): { ok: true; price: number } | { ok: false; reason: 'required' | 'number' | 'range' | 'decimals' } {
+export function validateListingPrice(
+  raw: string,
+): { ok: true; price: number } | { ok: false; reason: 'required' | 'number' | 'range' | 'decimals' } {
   const text = raw.trim().replace(',', '.');
   if (text === '') return { ok: false, reason: 'required' };
   if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, reason: 'number' };
@@ -226,7 +228,11 @@ export type ListingPrice = z.infer<typeof listingPriceSchema>;
  * 400 bad_request when price is missing or not a positive number (check with `validateListingPrice` first).
  */
 export function getListingPrices(site: string, price: number, signal?: AbortSignal): Promise<ListingPrice[]> {
-  return requestData(`/sites/${encodeURIComponent(site)}/listing_prices`, { query: { price }, schema: z.array(listingPriceSchema), signal });
+  return requestData(`/sites/${encodeURIComponent(site)}/listing_prices`, {
+    query: { price },
+    schema: z.array(listingPriceSchema),
+    signal,
+  });
 }
 
 // ------------------------------------------------------------------------------------- domain discovery
@@ -239,9 +245,7 @@ export const domainDiscoverySchema = z.object({
   domain_name: z.string(),
   category_id: z.string(),
   category_name: z.string(),
-  attributes: z.array(
-    z.object({ id: z.string(), name: z.string().optional(), value_id: z.string().nullable(), value_name: z.string() }),
-  ),
+  attributes: z.array(z.object({ id: z.string(), name: z.string().optional(), value_id: z.string().nullable(), value_name: z.string() })),
 });
 export type DomainDiscovery = z.infer<typeof domainDiscoverySchema>;
 

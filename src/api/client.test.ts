@@ -67,7 +67,10 @@ describe('client', () => {
   it('reads Retry-After on 429 in seconds or as a date', async () => {
     server.use(
       http.get('*/api/busy', () =>
-        HttpResponse.json({ message: 'slow down', error: 'too_many_request', status: 429, cause: [] }, { status: 429, headers: { 'Retry-After': '7' } }),
+        HttpResponse.json(
+          { message: 'slow down', error: 'too_many_request', status: 429, cause: [] },
+          { status: 429, headers: { 'Retry-After': '7' } },
+        ),
       ),
     );
     const error = await requestData('/busy', { schema: z.unknown() }).catch((e: unknown) => e);

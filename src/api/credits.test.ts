@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configureClient } from './client';
-import {
-  addMonthsToDay,
-  creditSearchProblems,
-  getCredit,
-  searchCredits,
-  toCreditTimestamp,
-  type CreditSearchParams,
-} from './credits';
+import { addMonthsToDay, creditSearchProblems, getCredit, searchCredits, toCreditTimestamp, type CreditSearchParams } from './credits';
 import { demoSeller, otherSeller } from '../mocks/db/core';
 import { testDb } from '../mocks/node';
 
@@ -75,7 +68,10 @@ describe('GET /vis/loans/search', () => {
   });
 
   it('rejects a seller_id that is not the token owner (400)', async () => {
-    await expect(searchCredits(lastDays(30, { seller_id: otherSeller.id }), false)).rejects.toMatchObject({ status: 400, error: 'invalid_seller' });
+    await expect(searchCredits(lastDays(30, { seller_id: otherSeller.id }), false)).rejects.toMatchObject({
+      status: 400,
+      error: 'invalid_seller',
+    });
   });
 
   it('answers 401 without a token', async () => {
@@ -85,7 +81,11 @@ describe('GET /vis/loans/search', () => {
 
   it('rejects dates not in the format YYYY-MM-DDTHH:MM:SS (400)', async () => {
     for (const date_from of ['2026-01-01', '2026-01-01T00:00:00Z', '2026-02-30T00:00:00', '']) {
-      await expect(searchCredits({ ...lastDays(30), date_from }, false)).rejects.toMatchObject({ status: 400, error: 'bad_request', message: expect.stringMatching(/format/) });
+      await expect(searchCredits({ ...lastDays(30), date_from }, false)).rejects.toMatchObject({
+        status: 400,
+        error: 'bad_request',
+        message: expect.stringMatching(/format/),
+      });
     }
   });
 
@@ -96,12 +96,18 @@ describe('GET /vis/loans/search', () => {
   });
 
   it('rejects an unknown financial entity (400)', async () => {
-    await expect(searchCredits(lastDays(30, { financial_entity_id: 'BANK_4' }), false)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/financial_entity_id/) });
+    await expect(searchCredits(lastDays(30, { financial_entity_id: 'BANK_4' }), false)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/financial_entity_id/),
+    });
   });
 
   it('rejects an item_id that does not match M + two upper-case letters + digits (400)', async () => {
     for (const item_id of ['mla123', 'MLA', 'XLA123', 'MLA12a']) {
-      await expect(searchCredits(lastDays(30, { item_id }), false)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/item_id/) });
+      await expect(searchCredits(lastDays(30, { item_id }), false)).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/item_id/),
+      });
     }
   });
 
@@ -127,15 +133,24 @@ describe('GET /vis/loans/{id}', () => {
   });
 
   it('answers 404 for an unknown credit', async () => {
-    await expect(getCredit('11111111-1111-4111-8111-111111111111', seller_id, false)).rejects.toMatchObject({ status: 404, error: 'not_found' });
+    await expect(getCredit('11111111-1111-4111-8111-111111111111', seller_id, false)).rejects.toMatchObject({
+      status: 404,
+      error: 'not_found',
+    });
   });
 
   it('answers 410 for an expired credit', async () => {
-    await expect(getCredit(liveLead((l) => l.expired).id, seller_id, false)).rejects.toMatchObject({ status: 410, error: 'credit_expired' });
+    await expect(getCredit(liveLead((l) => l.expired).id, seller_id, false)).rejects.toMatchObject({
+      status: 410,
+      error: 'credit_expired',
+    });
   });
 
   it('rejects a seller_id that is not the token owner (400)', async () => {
-    await expect(getCredit(liveLead((l) => !l.expired).id, otherSeller.id, false)).rejects.toMatchObject({ status: 400, error: 'invalid_seller' });
+    await expect(getCredit(liveLead((l) => !l.expired).id, otherSeller.id, false)).rejects.toMatchObject({
+      status: 400,
+      error: 'invalid_seller',
+    });
   });
 
   it('finds sandbox leads only with x-sandbox: true', async () => {
@@ -166,7 +181,10 @@ describe('contract: every simulator response of the default seed passes the clie
       while (toCreditTimestamp(to) >= oldest) {
         const from = to - 89 * day;
         for (let offset = 0; ; offset += 100) {
-          const page = await searchCredits({ seller_id, date_from: toCreditTimestamp(from), date_to: toCreditTimestamp(to), status: 'all', offset }, sandbox);
+          const page = await searchCredits(
+            { seller_id, date_from: toCreditTimestamp(from), date_to: toCreditTimestamp(to), status: 'all', offset },
+            sandbox,
+          );
           if (offset + 100 >= page.paging.total) break;
         }
         to = from - 1000;

@@ -88,7 +88,8 @@ export function creditSearchProblems(input: SearchInput): CreditSearchProblem[] 
   if (input.financial_entity_id && !(financialEntities as readonly string[]).includes(input.financial_entity_id)) problems.push('entity');
   if (input.item_id && !itemIdPattern.test(input.item_id)) problems.push('item_id');
   if (input.offset !== undefined && !(Number.isInteger(input.offset) && input.offset >= 0)) problems.push('offset');
-  if (input.limit !== undefined && !(Number.isInteger(input.limit) && input.limit >= 1 && input.limit <= creditMaxPageSize)) problems.push('limit');
+  if (input.limit !== undefined && !(Number.isInteger(input.limit) && input.limit >= 1 && input.limit <= creditMaxPageSize))
+    problems.push('limit');
   return problems;
 }
 

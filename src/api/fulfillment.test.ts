@@ -88,7 +88,7 @@ describe('fulfillment simulator seed', () => {
     expect(new Set(db.fulfillment.operations.map((op) => op.type.toLowerCase()))).toEqual(new Set(operationTypes));
   });
 
-  it("gives every fulfillment item of the seller an inventory that references it, and one inventory to another seller", () => {
+  it('gives every fulfillment item of the seller an inventory that references it, and one inventory to another seller', () => {
     const db = testDb();
     for (const item of db.items.values()) {
       if (!item.inventory_id || item.seller_id !== sellerId) continue;
@@ -144,7 +144,12 @@ describe('GET /stock/fulfillment/operations/search', () => {
   it('defaults the range to 15 days back through today, newest first, pages of 1000', async () => {
     const page = await searchOperations({ sellerId });
     const { from, to } = defaultDateRange(Date.now());
-    expect(page.filters).toEqual(expect.arrayContaining([{ id: 'date_from', name: 'Date from', values: [from] }, { id: 'date_to', name: 'Date to', values: [to] }]));
+    expect(page.filters).toEqual(
+      expect.arrayContaining([
+        { id: 'date_from', name: 'Date from', values: [from] },
+        { id: 'date_to', name: 'Date to', values: [to] },
+      ]),
+    );
     expect(page.paging.limit).toBe(1000);
     expect(page.sort).toBe('date_created:desc');
     expect(page.results.length).toBeGreaterThan(0);
@@ -163,14 +168,26 @@ describe('GET /stock/fulfillment/operations/search', () => {
   });
 
   it('refuses date_from not before date_to, and malformed dates', async () => {
-    await expect(searchOperations({ sellerId, dateFrom: '2026-03-02', dateTo: '2026-03-02' })).rejects.toMatchObject({ status: 400, message: 'date_from must be before date_to' });
-    await expect(searchOperations({ sellerId, dateFrom: '2026-02-30', dateTo: '2026-03-02' })).rejects.toMatchObject({ status: 400, error: 'validation_error' });
+    await expect(searchOperations({ sellerId, dateFrom: '2026-03-02', dateTo: '2026-03-02' })).rejects.toMatchObject({
+      status: 400,
+      message: 'date_from must be before date_to',
+    });
+    await expect(searchOperations({ sellerId, dateFrom: '2026-02-30', dateTo: '2026-03-02' })).rejects.toMatchObject({
+      status: 400,
+      error: 'validation_error',
+    });
     expect(dateRangeProblem('', '2026-03-02')).toBe('missing');
   });
 
   it('refuses an invalid type and accepts a valid one in any case', async () => {
-    await expect(searchOperations({ sellerId, type: 'teleport' as OperationType })).rejects.toMatchObject({ status: 400, error: 'validation_error' });
-    const lower = await request('/stock/fulfillment/operations/search', { schema: operationsPageSchema, query: { seller_id: sellerId, type: 'sale_confirmation' } });
+    await expect(searchOperations({ sellerId, type: 'teleport' as OperationType })).rejects.toMatchObject({
+      status: 400,
+      error: 'validation_error',
+    });
+    const lower = await request('/stock/fulfillment/operations/search', {
+      schema: operationsPageSchema,
+      query: { seller_id: sellerId, type: 'sale_confirmation' },
+    });
     const upper = await searchOperations({ sellerId, type: 'sale_confirmation' });
     expect(lower.data.paging.total).toBe(upper.paging.total);
     expect(upper.results.every((op) => op.type === 'SALE_CONFIRMATION')).toBe(true);
@@ -187,12 +204,18 @@ describe('GET /stock/fulfillment/operations/search', () => {
     const dates = asc.results.map((op) => op.date_created);
     expect(dates).toEqual([...dates].sort());
     expect(asc.sort).toBe('date_created:asc');
-    await expect(searchOperations({ sellerId, sort: 'price:asc' as 'date_created:asc' })).rejects.toMatchObject({ status: 400, error: 'validation_error' });
+    await expect(searchOperations({ sellerId, sort: 'price:asc' as 'date_created:asc' })).rejects.toMatchObject({
+      status: 400,
+      error: 'validation_error',
+    });
   });
 
   it('accepts inventory_id (the name of the examples) as well as seller_product_id', async () => {
     const [id] = ownInventoryIds();
-    const { data } = await request('/stock/fulfillment/operations/search', { schema: operationsPageSchema, query: { seller_id: sellerId, inventory_id: id } });
+    const { data } = await request('/stock/fulfillment/operations/search', {
+      schema: operationsPageSchema,
+      query: { seller_id: sellerId, inventory_id: id },
+    });
     expect(data.results.length).toBeGreaterThan(0);
     expect(data.results.every((op) => op.inventory_id === id)).toBe(true);
   });
@@ -223,8 +246,14 @@ describe('GET /stock/fulfillment/operations/search', () => {
     const [id] = ownInventoryIds();
     const page = await searchOperations({ sellerId, inventoryIds: [id!] });
     expect(page.results.every((op) => op.inventory_id === id)).toBe(true);
-    await expect(searchOperations({ sellerId, inventoryIds: ['NOPE0000'] })).rejects.toMatchObject({ status: 404, error: 'seller_product_not_found' });
-    await expect(searchOperations({ sellerId, inventoryIds: [otherSellerInventoryId] })).rejects.toMatchObject({ status: 403, error: 'forbidden' });
+    await expect(searchOperations({ sellerId, inventoryIds: ['NOPE0000'] })).rejects.toMatchObject({
+      status: 404,
+      error: 'seller_product_not_found',
+    });
+    await expect(searchOperations({ sellerId, inventoryIds: [otherSellerInventoryId] })).rejects.toMatchObject({
+      status: 403,
+      error: 'forbidden',
+    });
     const shipment = page.results.find((op) => op.external_references.some((r) => r.type === 'shipment_id'))!.external_references[0]!.value;
     const byShipment = await searchOperations({ sellerId, shipmentId: shipment });
     expect(byShipment.results.map((op) => op.external_references[0]?.value)).toEqual([shipment]);
@@ -244,7 +273,14 @@ describe('GET /stock/fulfillment/operations/search', () => {
     const { inventory_id, ...rest } = op!;
     server.use(
       http.get(apiPath('/stock/fulfillment/operations/search'), () =>
-        HttpResponse.json({ paging: { total: 1, scroll: '', limit: 1 }, results: [{ ...rest, seller_product_id: inventory_id }], filters: [], available_filters: [], sort: 'date_created:desc', available_sorts: [] }),
+        HttpResponse.json({
+          paging: { total: 1, scroll: '', limit: 1 },
+          results: [{ ...rest, seller_product_id: inventory_id }],
+          filters: [],
+          available_filters: [],
+          sort: 'date_created:desc',
+          available_sorts: [],
+        }),
       ),
     );
     expect((await searchOperations({ sellerId })).results[0]!.inventory_id).toBe(inventory_id);

@@ -145,7 +145,9 @@ export const operationSchema = z
     result: stockSnapshotSchema,
     external_references: z.array(z.object({ type: z.string(), value: z.union([z.string(), z.number()]).transform(String) })),
   })
-  .refine((op) => op.inventory_id !== undefined || op.seller_product_id !== undefined, { message: 'inventory_id or seller_product_id required' })
+  .refine((op) => op.inventory_id !== undefined || op.seller_product_id !== undefined, {
+    message: 'inventory_id or seller_product_id required',
+  })
   .transform(({ seller_product_id, inventory_id, ...op }) => ({ ...op, inventory_id: (inventory_id ?? seller_product_id)! }));
 export type Operation = z.infer<typeof operationSchema>;
 /** An operation as the server sends it (the simulator builds these). */

@@ -36,7 +36,14 @@ describe('GET /questions/search', () => {
     const result = await searchQuestions({ sellerId });
     expect(result.limit).toBe(50);
     expect(result.questions).toHaveLength(50);
-    expect(result.filters).toMatchObject({ limit: 50, offset: 0, api_version: '4', is_admin: false, caller: sellerId, seller_id: String(sellerId) });
+    expect(result.filters).toMatchObject({
+      limit: 50,
+      offset: 0,
+      api_version: '4',
+      is_admin: false,
+      caller: sellerId,
+      seller_id: String(sellerId),
+    });
     const next = await searchQuestions({ sellerId, limit: 10, offset: 50 });
     expect(next.filters).toMatchObject({ limit: 10, offset: 50 });
     const page = await searchQuestions({ sellerId, limit: 60 });
@@ -134,7 +141,8 @@ describe('GET /questions/search', () => {
     const oldest = records()
       .filter((q) => q.status === 'UNANSWERED')
       .sort((a, b) => a.date_created - b.date_created)[0]!;
-    const visible = async () => (await searchQuestions({ item: oldest.item_id, status: 'UNANSWERED', limit: 100 })).questions.some((q) => q.id === oldest.id);
+    const visible = async () =>
+      (await searchQuestions({ item: oldest.item_id, status: 'UNANSWERED', limit: 100 })).questions.some((q) => q.id === oldest.id);
     expect(await visible()).toBe(true);
     db.clockOffset = deletionTime(oldest.date_created) - Date.now() + 1000;
     expect(await visible()).toBe(false);
@@ -174,9 +182,17 @@ describe('POST /questions', () => {
 
   it('refuses text over 2,000 characters and empty text', async () => {
     const asToken = otherSeller.token;
-    await expect(askQuestion({ item_id: item().id, text: 'a'.repeat(textMaxLength + 1) }, { asToken })).rejects.toMatchObject({ status: 400, error: 'invalid_text' });
-    await expect(askQuestion({ item_id: item().id, text: ' ' }, { asToken })).rejects.toMatchObject({ status: 400, error: 'invalid_post_body' });
-    await expect(askQuestion({ item_id: item().id, text: 'a'.repeat(textMaxLength) }, { asToken })).resolves.toMatchObject({ status: 'UNANSWERED' });
+    await expect(askQuestion({ item_id: item().id, text: 'a'.repeat(textMaxLength + 1) }, { asToken })).rejects.toMatchObject({
+      status: 400,
+      error: 'invalid_text',
+    });
+    await expect(askQuestion({ item_id: item().id, text: ' ' }, { asToken })).rejects.toMatchObject({
+      status: 400,
+      error: 'invalid_post_body',
+    });
+    await expect(askQuestion({ item_id: item().id, text: 'a'.repeat(textMaxLength) }, { asToken })).resolves.toMatchObject({
+      status: 'UNANSWERED',
+    });
     expect(textProblem('a'.repeat(textMaxLength + 1))).toBe('too_long');
     expect(textProblem('')).toBe('empty');
   });
@@ -196,11 +212,18 @@ describe('POST /answers', () => {
 
   it('is a 400 not_unanswered_question for a question that is not UNANSWERED', async () => {
     const sample = firstWith((q) => q.status === 'ANSWERED');
-    await expect(answerQuestion({ question_id: sample.id, text: 'Otra vez' })).rejects.toMatchObject({ status: 400, error: 'not_unanswered_question' });
+    await expect(answerQuestion({ question_id: sample.id, text: 'Otra vez' })).rejects.toMatchObject({
+      status: 400,
+      error: 'not_unanswered_question',
+    });
   });
 
   it('is a 400 invalid_question when question_id is not an integer', async () => {
-    await expect(answerQuestion({ question_id: 1.5, text: 'Hola' })).rejects.toMatchObject({ status: 400, error: 'invalid_question', message: 'The question is invalid' });
+    await expect(answerQuestion({ question_id: 1.5, text: 'Hola' })).rejects.toMatchObject({
+      status: 400,
+      error: 'invalid_question',
+      message: 'The question is invalid',
+    });
   });
 
   it('is a 400 invalid_post_body when question_id or text is missing', async () => {
@@ -214,7 +237,10 @@ describe('POST /answers', () => {
 
   it('refuses an answer over 2,000 characters', async () => {
     const sample = firstWith((q) => q.status === 'UNANSWERED');
-    await expect(answerQuestion({ question_id: sample.id, text: 'x'.repeat(textMaxLength + 1) })).rejects.toMatchObject({ status: 400, error: 'invalid_text' });
+    await expect(answerQuestion({ question_id: sample.id, text: 'x'.repeat(textMaxLength + 1) })).rejects.toMatchObject({
+      status: 400,
+      error: 'invalid_text',
+    });
     expect(testDb().questions.byId.get(sample.id)!.status).toBe('UNANSWERED');
   });
 

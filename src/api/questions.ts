@@ -175,7 +175,10 @@ export function getQuestion(id: number, signal?: AbortSignal): Promise<QuestionD
  * POST /questions {text, item_id}. Response body: not shown; we take the created question in the by-id
  * shape. `asToken` sends the question as another user (the demo's "simulated buyer").
  */
-export function askQuestion(body: { item_id: string; text: string }, options: { asToken?: string; signal?: AbortSignal } = {}): Promise<QuestionDetail> {
+export function askQuestion(
+  body: { item_id: string; text: string },
+  options: { asToken?: string; signal?: AbortSignal } = {},
+): Promise<QuestionDetail> {
   return requestData('/questions', {
     method: 'POST',
     body,

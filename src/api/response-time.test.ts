@@ -108,7 +108,9 @@ describe('contract: the default seed', () => {
   });
 
   // Runs once the questions area seeds questions of the last days (skipped while the seed is empty).
-  const seeded = [...createDb().questions.byId.values()].some((q) => q.seller_id === demoSeller.id && Date.now() - q.date_created < 13 * 86_400_000);
+  const seeded = [...createDb().questions.byId.values()].some(
+    (q) => q.seller_id === demoSeller.id && Date.now() - q.date_created < 13 * 86_400_000,
+  );
   it.runIf(seeded)('answers the demo seller with figures computed from the seeded questions', async () => {
     await expect(getResponseTime(demoSeller.id)).resolves.toMatchObject({ user_id: demoSeller.id });
   });

@@ -44,18 +44,26 @@ describe('GET /user-products/{id}/stock', () => {
       expect(types.has('selling_address') && types.has('seller_warehouse')).toBe(false);
       for (const location of product.locations) {
         expect(Number.isInteger(location.quantity) && location.quantity >= 0).toBe(true);
-        if (location.type === 'seller_warehouse') expect(location).toMatchObject({ store_id: expect.any(String), network_node_id: expect.any(String) });
+        if (location.type === 'seller_warehouse')
+          expect(location).toMatchObject({ store_id: expect.any(String), network_node_id: expect.any(String) });
       }
     }
   });
 
   it('seeds every location combination the spec allows', () => {
-    const combos = new Set([...testDb().stock.userProducts.values()].map((p) => [...new Set(p.locations.map((l) => l.type))].sort().join('+')));
-    for (const combo of ['meli_facility+selling_address', 'meli_facility+seller_warehouse', 'meli_facility']) expect(combos.has(combo)).toBe(true);
+    const combos = new Set(
+      [...testDb().stock.userProducts.values()].map((p) => [...new Set(p.locations.map((l) => l.type))].sort().join('+')),
+    );
+    for (const combo of ['meli_facility+selling_address', 'meli_facility+seller_warehouse', 'meli_facility'])
+      expect(combos.has(combo)).toBe(true);
   });
 
   it('unknown user product → 404 not_found with the chosen message', async () => {
-    await expect(getStock('MLAU999')).rejects.toMatchObject({ status: 404, error: 'not_found', message: userProductNotFoundMessage('MLAU999') });
+    await expect(getStock('MLAU999')).rejects.toMatchObject({
+      status: 404,
+      error: 'not_found',
+      message: userProductNotFoundMessage('MLAU999'),
+    });
   });
 
   it("another seller's user product → 404 like an unknown one", async () => {
@@ -84,7 +92,9 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
     const later = await getStock(editable);
     expect(later.version).toBe(before.version + 1);
     expect(later.stock.locations.find((l) => l.type === 'selling_address')?.quantity).toBe(17);
-    expect(later.stock.locations.find((l) => l.type === 'meli_facility')).toEqual(before.stock.locations.find((l) => l.type === 'meli_facility'));
+    expect(later.stock.locations.find((l) => l.type === 'meli_facility')).toEqual(
+      before.stock.locations.find((l) => l.type === 'meli_facility'),
+    );
   });
 
   it('the linked items follow: available quantity becomes the total of the locations', async () => {
@@ -119,7 +129,10 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
   it('409 on a stale version; reading again gives the version that is accepted', async () => {
     const read = await getStock(editable);
     await putSellingAddressStock(editable, { quantity: 9, version: read.version });
-    await expect(putSellingAddressStock(editable, { quantity: 10, version: read.version })).rejects.toMatchObject({ status: 409, error: codes.staleVersion });
+    await expect(putSellingAddressStock(editable, { quantity: 10, version: read.version })).rejects.toMatchObject({
+      status: 409,
+      error: codes.staleVersion,
+    });
     propagate();
     const fresh = await getStock(editable);
     await expect(putSellingAddressStock(editable, { quantity: 10, version: fresh.version })).resolves.toBeUndefined();
@@ -132,12 +145,17 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
 
   it.each([-1, 2.5])('400 invalid_quantity: quantities are non-negative integers (%s)', async (quantity) => {
     const read = await getStock(editable);
-    await expect(putSellingAddressStock(editable, { quantity, version: read.version })).rejects.toMatchObject({ status: 400, error: codes.invalidQuantity });
+    await expect(putSellingAddressStock(editable, { quantity, version: read.version })).rejects.toMatchObject({
+      status: 400,
+      error: codes.invalidQuantity,
+    });
   });
 
   it('400: associated items are fulfillment only', async () => {
     const read = await getStock(stockScenarios.meliFacilityOnlyFulfillmentOnly);
-    await expect(putSellingAddressStock(stockScenarios.meliFacilityOnlyFulfillmentOnly, { quantity: 1, version: read.version })).rejects.toMatchObject({
+    await expect(
+      putSellingAddressStock(stockScenarios.meliFacilityOnlyFulfillmentOnly, { quantity: 1, version: read.version }),
+    ).rejects.toMatchObject({
       status: 400,
       error: codes.fulfillmentOnly,
     });
@@ -145,7 +163,10 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
 
   it('400: no items are associated', async () => {
     const read = await getStock(stockScenarios.noItems);
-    await expect(putSellingAddressStock(stockScenarios.noItems, { quantity: 1, version: read.version })).rejects.toMatchObject({ status: 400, error: codes.noItems });
+    await expect(putSellingAddressStock(stockScenarios.noItems, { quantity: 1, version: read.version })).rejects.toMatchObject({
+      status: 400,
+      error: codes.noItems,
+    });
   });
 
   it('400: items without inventory id (the ids come in cause)', async () => {
@@ -179,7 +200,10 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
   it('400 invalid_location_type on a user product that uses seller warehouses', async () => {
     const id = stockScenarios.warehousesAndFacility;
     const read = await getStock(id);
-    await expect(putSellingAddressStock(id, { quantity: 1, version: read.version })).rejects.toMatchObject({ status: 400, error: codes.wrongLocationType });
+    await expect(putSellingAddressStock(id, { quantity: 1, version: read.version })).rejects.toMatchObject({
+      status: 400,
+      error: codes.wrongLocationType,
+    });
   });
 
   it('unknown user product → 404', async () => {
@@ -208,7 +232,9 @@ describe('PUT /user-products/{id}/stock/type/seller_warehouse', () => {
 
   it('400 "store does not belong to seller"', async () => {
     const read = await getStock(id);
-    await expect(putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-901', quantity: 1 }], version: read.version })).rejects.toMatchObject({
+    await expect(
+      putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-901', quantity: 1 }], version: read.version }),
+    ).rejects.toMatchObject({
       status: 400,
       error: codes.storeNotOwned,
       message: 'store does not belong to seller',
@@ -218,26 +244,33 @@ describe('PUT /user-products/{id}/stock/type/seller_warehouse', () => {
   it('400 when network_node_id is not the store’s node', async () => {
     const read = await getStock(id);
     await expect(
-      putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', network_node_id: 'NODE-X', quantity: 1 }], version: read.version }),
+      putSellerWarehouseStock(id, {
+        locations: [{ store_id: 'STORE-101', network_node_id: 'NODE-X', quantity: 1 }],
+        version: read.version,
+      }),
     ).rejects.toMatchObject({ status: 400, error: codes.networkNodeMismatch });
   });
 
   it('409 on a stale version', async () => {
     const read = await getStock(id);
-    await expect(putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: read.version - 1 })).rejects.toMatchObject({
+    await expect(
+      putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: read.version - 1 }),
+    ).rejects.toMatchObject({
       status: 409,
     });
   });
 
   it('the client refuses to send it without x-version', async () => {
-    await expect(putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: undefined })).rejects.toBeInstanceOf(
-      MissingVersionError,
-    );
+    await expect(
+      putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: undefined }),
+    ).rejects.toBeInstanceOf(MissingVersionError);
   });
 
   it('400 on a user product that keeps its stock at the selling address', async () => {
     const read = await getStock(editable);
-    await expect(putSellerWarehouseStock(editable, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: read.version })).rejects.toMatchObject({
+    await expect(
+      putSellerWarehouseStock(editable, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: read.version }),
+    ).rejects.toMatchObject({
       status: 400,
       error: codes.wrongLocationType,
     });

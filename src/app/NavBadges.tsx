@@ -11,7 +11,17 @@ function Count({ count, label }: { count: number | undefined; label: string }) {
     <Box
       component="span"
       title={label}
-      sx={{ ml: 1, px: 0.75, minWidth: 22, borderRadius: 11, textAlign: 'center', fontSize: 12, fontWeight: 700, bgcolor: 'error.dark', color: '#fff' }}
+      sx={{
+        ml: 1,
+        px: 0.75,
+        minWidth: 22,
+        borderRadius: 11,
+        textAlign: 'center',
+        fontSize: 12,
+        fontWeight: 700,
+        bgcolor: 'error.dark',
+        color: '#fff',
+      }}
     >
       {count > 999 ? '999+' : count}
       <Box component="span" sx={visuallyHidden}>
@@ -21,7 +31,14 @@ function Count({ count, label }: { count: number | undefined; label: string }) {
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function Unanswered() {
   const t = useMessages(appMessages);

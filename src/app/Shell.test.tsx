@@ -47,7 +47,15 @@ describe('Shell', () => {
     renderShell({ wide: true });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/questions', '/response-time', '/stock', '/categories', '/fulfillment', '/credits', '/settings']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/questions',
+      '/response-time',
+      '/stock',
+      '/categories',
+      '/fulfillment',
+      '/credits',
+      '/settings',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
     expect(await within(nav).findByRole('link', { name: /^Questions \d+ \(\d+ unanswered questions\)$/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();

@@ -69,7 +69,9 @@ function ModeBadges() {
         sx={{ fontWeight: 700, bgcolor: mode === 'demo' ? '#fff' : '#b71c1c', color: mode === 'demo' ? '#0d47a1' : '#fff' }}
         data-testid="mode-badge"
       />
-      {sandbox && <ModeBadge title={t('modeSandboxHint')} label={t('modeSandbox')} sx={{ fontWeight: 700, bgcolor: '#fff3e0', color: '#7c2d12' }} />}
+      {sandbox && (
+        <ModeBadge title={t('modeSandboxHint')} label={t('modeSandbox')} sx={{ fontWeight: 700, bgcolor: '#fff3e0', color: '#7c2d12' }} />
+      )}
     </Box>
   );
 }
@@ -153,7 +155,12 @@ export function Shell() {
       <Box
         component="a"
         href="#main"
-        sx={{ position: 'absolute', left: -9999, zIndex: 2000, '&:focus': { left: 8, top: 8, p: 1, bgcolor: 'background.paper', color: 'text.primary' } }}
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          zIndex: 2000,
+          '&:focus': { left: 8, top: 8, p: 1, bgcolor: 'background.paper', color: 'text.primary' },
+        }}
       >
         {t('skipToContent')}
       </Box>

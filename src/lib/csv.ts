@@ -1,5 +1,8 @@
 /** CSV (RFC 4180) for exports: quotes fields holding commas, quotes or line breaks. */
-export function toCsv<T>(rows: readonly T[], columns: readonly { header: string; value: (row: T) => string | number | boolean | null | undefined }[]): string {
+export function toCsv<T>(
+  rows: readonly T[],
+  columns: readonly { header: string; value: (row: T) => string | number | boolean | null | undefined }[],
+): string {
   const escape = (value: unknown) => {
     const text = value === null || value === undefined ? '' : String(value);
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -10,11 +10,7 @@ export type Locale = (typeof locales)[number];
  */
 export type Catalogue<K extends string> = Record<Locale, Record<K, string>>;
 
-export function defineMessages<const K extends string>(
-  en: Record<K, string>,
-  es: Record<K, string>,
-  pt: Record<K, string>,
-): Catalogue<K> {
+export function defineMessages<const K extends string>(en: Record<K, string>, es: Record<K, string>, pt: Record<K, string>): Catalogue<K> {
   return { en, es, 'pt-BR': pt };
 }
 

@@ -17,7 +17,11 @@ import { messages, type CategoriesKey } from './messages';
 import { attributesQuery } from './queries';
 
 /** Lower case without accents, so "condicion" finds "Condición". */
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 function matches(attribute: CategoryAttribute, query: string): boolean {
   const needle = fold(query.trim());
@@ -62,7 +66,9 @@ function AttributeTable({ category, attributes, query }: { category: Category; a
                   </TableCell>
                   <TableCell>{attribute.attribute_group_name}</TableCell>
                   <TableCell>{typeWord(attribute.value_type)}</TableCell>
-                  <TableCell align="right">{attribute.value_max_length === undefined ? '—' : format.number(attribute.value_max_length)}</TableCell>
+                  <TableCell align="right">
+                    {attribute.value_max_length === undefined ? '—' : format.number(attribute.value_max_length)}
+                  </TableCell>
                   <TableCell>
                     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                       {Object.entries(attribute.tags)

@@ -86,7 +86,11 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
     const checked = validateListingPrice(draft);
     if (!checked.ok) {
       const reasons = { required: t('priceRequired'), number: t('priceNumber'), decimals: t('priceDecimals') } as const;
-      return setError(checked.reason === 'range' ? t('priceRange', { min: money(listingPriceLimits.min), max: money(listingPriceLimits.max) }) : reasons[checked.reason]);
+      return setError(
+        checked.reason === 'range'
+          ? t('priceRange', { min: money(listingPriceLimits.min), max: money(listingPriceLimits.max) })
+          : reasons[checked.reason],
+      );
     }
     setError('');
     onPrice(checked.price);
@@ -115,7 +119,14 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
         <Typography id="calculator-heading" variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
           {t('calculator')}
         </Typography>
-        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={submit} noValidate sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}>
+        <Stack
+          component="form"
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          onSubmit={submit}
+          noValidate
+          sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}
+        >
           <TextField
             label={t('priceLabel', { currency })}
             value={draft}

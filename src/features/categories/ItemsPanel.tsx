@@ -35,8 +35,11 @@ export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
   const t = useMessages(messages);
   const format = useFormat();
   const current = Math.min(page, maxPages);
-  const query = useQuery(categoryItemsQuery(siteOf(category.id), { category: category.id, offset: (current - 1) * pageSize, limit: pageSize }));
-  if (isApiError(query.error, 403)) return (
+  const query = useQuery(
+    categoryItemsQuery(siteOf(category.id), { category: category.id, offset: (current - 1) * pageSize, limit: pageSize }),
+  );
+  if (isApiError(query.error, 403))
+    return (
       <Alert severity="info" role="status">
         {t('itemsForbidden')}
       </Alert>

@@ -71,7 +71,14 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
       <Typography id="predictor-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('predictorTitle')}
       </Typography>
-      <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={submit} noValidate sx={{ alignItems: { sm: 'flex-start' } }}>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        onSubmit={submit}
+        noValidate
+        sx={{ alignItems: { sm: 'flex-start' } }}
+      >
         <TextField
           label={t('productTitle')}
           value={draft}
@@ -90,7 +97,11 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
         <DataState
           query={query}
           isEmpty={(list) => list.length === 0}
-          empty={<Alert severity="info" role="status" sx={{ mt: 2 }}>{t('noSuggestions', { q })}</Alert>}
+          empty={
+            <Alert severity="info" role="status" sx={{ mt: 2 }}>
+              {t('noSuggestions', { q })}
+            </Alert>
+          }
         >
           {(suggestions) => (
             <>

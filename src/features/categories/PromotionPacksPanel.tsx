@@ -48,7 +48,12 @@ export function PromotionPacksPanel({ category }: { category: Category }) {
                   <TableCell align="right">{t('days', { count: pack.duration_days })}</TableCell>
                   <TableCell align="right">{format.money(pack.price, pack.currency_id)}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={t(pack.status === 'active' ? 'status_active' : 'status_inactive')} color={pack.status === 'active' ? 'success' : 'default'} variant="outlined" />
+                    <Chip
+                      size="small"
+                      label={t(pack.status === 'active' ? 'status_active' : 'status_inactive')}
+                      color={pack.status === 'active' ? 'success' : 'default'}
+                      variant="outlined"
+                    />
                   </TableCell>
                 </TableRow>
               ))}

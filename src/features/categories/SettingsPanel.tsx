@@ -23,7 +23,8 @@ export function SettingsPanel({ category }: { category: Category }) {
   const s = category.settings;
   const yesNo = (value: boolean) => common(value ? 'yes' : 'no');
   const chars = (count: number) => t('characters', { count });
-  const money = (value: number | null) => (value === null ? common('none') : s.currencies[0] ? format.money(value, s.currencies[0]) : format.number(value));
+  const money = (value: number | null) =>
+    value === null ? common('none') : s.currencies[0] ? format.money(value, s.currencies[0]) : format.number(value);
   const groups: [CategoriesKey, Row[]][] = [
     [
       'groupLimits',

@@ -52,6 +52,11 @@ function Specs({ domainId }: { domainId: string }) {
 export function TechnicalSpecsPanel({ category }: { category: Category }) {
   const t = useMessages(messages);
   const domainId = category.settings.catalog_domain;
-  if (!domainId) return <Alert severity="info" role="note">{t('specsNoDomain')}</Alert>;
+  if (!domainId)
+    return (
+      <Alert severity="info" role="note">
+        {t('specsNoDomain')}
+      </Alert>
+    );
   return <Specs domainId={domainId} />;
 }

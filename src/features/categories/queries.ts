@@ -56,7 +56,11 @@ export function promotionPacksQuery(id: string) {
 }
 
 export function technicalSpecsQuery(domainId: string) {
-  return queryOptions({ queryKey: categoryKeys.technicalSpecs(domainId), queryFn: ({ signal }) => getTechnicalSpecs(domainId, signal), ...longLived });
+  return queryOptions({
+    queryKey: categoryKeys.technicalSpecs(domainId),
+    queryFn: ({ signal }) => getTechnicalSpecs(domainId, signal),
+    ...longLived,
+  });
 }
 
 export function listingTypesQuery(site: string) {

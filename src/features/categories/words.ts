@@ -4,7 +4,20 @@ import { useMessages } from '../../lib/i18n';
 import { messages, type CategoriesKey } from './messages';
 
 /** API tokens with words of their own; any other token is shown as it comes, underscores as spaces. */
-const knownValues = new Set(['required', 'optional', 'not_allowed', 'buy_it_now', 'classified', 'auction', 'new', 'used', 'not_specified', 'custom', 'me1', 'me2']);
+const knownValues = new Set([
+  'required',
+  'optional',
+  'not_allowed',
+  'buy_it_now',
+  'classified',
+  'auction',
+  'new',
+  'used',
+  'not_specified',
+  'custom',
+  'me1',
+  'me2',
+]);
 
 /** Readable words for settings values: enum tokens translated, lists joined, empty lists "none". */
 export function useValueWords() {

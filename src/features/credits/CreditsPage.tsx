@@ -106,7 +106,9 @@ export function CreditsPage() {
               <DataState
                 query={query}
                 errorMessage={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
-                isEmpty={(page) => page.paging.total === 0} empty={<Typography>{t('noResults')}</Typography>}>
+                isEmpty={(page) => page.paging.total === 0}
+                empty={<Typography>{t('noResults')}</Typography>}
+              >
                 {(page) => (
                   <>
                     <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>

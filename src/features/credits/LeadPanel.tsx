@@ -43,7 +43,8 @@ interface LeadPanelProps {
 }
 
 const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'spinbutton');
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'spinbutton');
 
 /** A lead beside the list: support review moves through the results with buttons or j/k. */
 export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
@@ -67,7 +68,12 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
   }, [navigate, next, previous, search]);
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, alignSelf: 'start', position: { lg: 'sticky' }, top: { lg: 80 }, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: 2, alignSelf: 'start', position: { lg: 'sticky' }, top: { lg: 80 }, minWidth: 0 }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
         <Typography id={headingId} variant="h6" component="h2" sx={{ flex: '1 1 auto', fontFamily: 'monospace' }}>
           {t('leadHeading', { id: shortId(id) })}
@@ -86,7 +92,13 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
         >
           {t('previousLead')}
         </Button>
-        <Button size="small" variant="outlined" endIcon={<NavigateNext />} disabled={!next} onClick={() => void navigate({ pathname: `/credits/${next}`, search })}>
+        <Button
+          size="small"
+          variant="outlined"
+          endIcon={<NavigateNext />}
+          disabled={!next}
+          onClick={() => void navigate({ pathname: `/credits/${next}`, search })}
+        >
           {t('nextLead')}
         </Button>
         <Typography variant="body2" color="text.secondary" role="status">
@@ -95,7 +107,13 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
       </Stack>
       {/* Any lead can be marked, expired ones included: the mark is about the review, not the credit. */}
       {isCreditId(id) && (
-        <Button variant={reviewed ? 'contained' : 'outlined'} size="small" aria-pressed={reviewed} onClick={() => setReviewed(id, !reviewed)} sx={{ mb: 2 }}>
+        <Button
+          variant={reviewed ? 'contained' : 'outlined'}
+          size="small"
+          aria-pressed={reviewed}
+          onClick={() => setReviewed(id, !reviewed)}
+          sx={{ mb: 2 }}
+        >
           {t(reviewed ? 'unmarkReviewed' : 'markReviewed')}
         </Button>
       )}
@@ -137,7 +155,13 @@ function LeadDetail({ id }: { id: string }) {
     );
   }
   if (query.isError) {
-    return <ErrorAlert error={query.error} message={isSellerMismatch(query.error) ? t('sellerMismatch') : undefined} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorAlert
+        error={query.error}
+        message={isSellerMismatch(query.error) ? t('sellerMismatch') : undefined}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   return <Loading />;
 }
@@ -168,7 +192,9 @@ function LeadFacts({ lead }: { lead: CreditDetail }) {
         </Fact>
         <Fact label={t('item')}>{item.data ? `${item.data.title} (${lead.item_id})` : lead.item_id}</Fact>
         <Fact label={t('downPayment')}>{money(lead.down_payment_amount)}</Fact>
-        <Fact label={t('installmentPlan')}>{t('installments', { count: lead.installments_number, amount: money(lead.installments_amount) })}</Fact>
+        <Fact label={t('installmentPlan')}>
+          {t('installments', { count: lead.installments_number, amount: money(lead.installments_amount) })}
+        </Fact>
         <Fact label={t('financialEntity')}>{t(`entity_${lead.financial_entity_id}`)}</Fact>
         <Fact label={t('proposal')}>{lead.proposal_id ?? t('noProposal')}</Fact>
         <Fact label={t('created')}>{format.dateTime(lead.date_created)}</Fact>
@@ -177,7 +203,11 @@ function LeadFacts({ lead }: { lead: CreditDetail }) {
         <Typography variant="subtitle1" component="h3" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
           {t('buyer')}
         </Typography>
-        <RevealButton revealed={revealed} onToggle={() => setRevealed((value) => !value)} label={t(revealed ? 'hideContact' : 'revealContact')} />
+        <RevealButton
+          revealed={revealed}
+          onToggle={() => setRevealed((value) => !value)}
+          label={t(revealed ? 'hideContact' : 'revealContact')}
+        />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('contactHint')}
@@ -211,9 +241,9 @@ function Contact({ value, href, copyLabel }: { value: string; href?: string; cop
     Promise.resolve()
       .then(() => navigator.clipboard.writeText(value))
       .then(
-      () => showToast(t('copied'), 'success'),
-      () => showToast(t('copyFailed'), 'warning'),
-    );
+        () => showToast(t('copied'), 'success'),
+        () => showToast(t('copyFailed'), 'warning'),
+      );
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
       {href ? <Link href={href}>{value}</Link> : value}

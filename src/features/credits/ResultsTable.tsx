@@ -71,7 +71,11 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
                 </TableCell>
                 <TableCell sx={{ minWidth: 160, maxWidth: 240 }}>
                   {/* Two lines are held for the title, which arrives after the row: the row never grows. */}
-                  <Typography variant="body2" title={itemTitle} sx={{ minHeight: '2lh', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  <Typography
+                    variant="body2"
+                    title={itemTitle}
+                    sx={{ minHeight: '2lh', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+                  >
                     {itemTitle}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">

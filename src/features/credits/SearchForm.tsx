@@ -62,7 +62,14 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
           }}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <TextField select size="small" label={t('status')} value={status} onChange={(e) => setStatus(e.target.value as CreditStatusFilter)} sx={{ minWidth: 180 }}>
+          <TextField
+            select
+            size="small"
+            label={t('status')}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as CreditStatusFilter)}
+            sx={{ minWidth: 180 }}
+          >
             {creditStatusFilters.map((value) => (
               <MenuItem key={value} value={value}>
                 {t(`status_${value}`)}

@@ -10,6 +10,7 @@ export const creditKeys = {
   dataset: (sandbox: boolean) => [...creditKeys.all, sandbox ? 'sandbox' : 'live'] as const,
   search: (params: CreditSearchParams, sandbox: boolean) => [...creditKeys.dataset(sandbox), 'search', params] as const,
   detail: (id: string, sellerId: number, sandbox: boolean) => [...creditKeys.dataset(sandbox), 'detail', { id, sellerId }] as const,
-  newCount: (sellerId: number, since: string, sandbox: boolean) => [...creditKeys.dataset(sandbox), 'new-count', { sellerId, since }] as const,
+  newCount: (sellerId: number, since: string, sandbox: boolean) =>
+    [...creditKeys.dataset(sandbox), 'new-count', { sellerId, since }] as const,
   item: (id: string) => [...creditKeys.all, 'item', id] as const,
 };

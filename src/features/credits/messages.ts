@@ -68,11 +68,14 @@ export const messages = defineMessages(
     position: 'Lead {index} of {count} on this page · keys: j next, k previous',
     notInList: 'This lead is not in the current result list.',
     invalidId: '“{id}” is not a lead id: a lead id is a UUID (like 3f2b…-…). Nothing was sent.',
-    sellerMismatch: 'The service refused the request (400): the seller in the request is not the owner of the access token. Check the token in Settings.',
+    sellerMismatch:
+      'The service refused the request (400): the seller in the request is not the owner of the access token. Check the token in Settings.',
     notFoundTitle: 'Lead not found',
-    notFoundText: 'No lead with this id exists for your account (404). It may be a test lead while the sandbox is off, or the other way round.',
+    notFoundText:
+      'No lead with this id exists for your account (404). It may be a test lead while the sandbox is off, or the other way round.',
     expiredTitle: 'This credit has expired',
-    expiredText: 'The financing proposal is no longer valid (410): the buyer can no longer take it, and its conditions and the buyer’s contact are not available anymore. A new proposal is needed to follow up.',
+    expiredText:
+      'The financing proposal is no longer valid (410): the buyer can no longer take it, and its conditions and the buyer’s contact are not available anymore. A new proposal is needed to follow up.',
     item: 'Item',
     downPayment: 'Down payment',
     installmentPlan: 'Installments',
@@ -162,11 +165,13 @@ export const messages = defineMessages(
     position: 'Lead {index} de {count} en esta página · teclas: j siguiente, k anterior',
     notInList: 'Este lead no está en la lista de resultados actual.',
     invalidId: '“{id}” no es un ID de lead: un ID de lead es un UUID (como 3f2b…-…). No se envió nada.',
-    sellerMismatch: 'El servicio rechazó la solicitud (400): el vendedor de la solicitud no es el dueño del token de acceso. Revisá el token en Configuración.',
+    sellerMismatch:
+      'El servicio rechazó la solicitud (400): el vendedor de la solicitud no es el dueño del token de acceso. Revisá el token en Configuración.',
     notFoundTitle: 'Lead no encontrado',
     notFoundText: 'No existe un lead con este ID para tu cuenta (404). Puede ser un lead de prueba con el sandbox desactivado, o al revés.',
     expiredTitle: 'Este crédito venció',
-    expiredText: 'La propuesta de financiación ya no es válida (410): el comprador ya no puede tomarla, y sus condiciones y el contacto del comprador ya no están disponibles. Para hacer seguimiento hace falta una nueva propuesta.',
+    expiredText:
+      'La propuesta de financiación ya no es válida (410): el comprador ya no puede tomarla, y sus condiciones y el contacto del comprador ya no están disponibles. Para hacer seguimiento hace falta una nueva propuesta.',
     item: 'Producto',
     downPayment: 'Anticipo',
     installmentPlan: 'Cuotas',
@@ -256,11 +261,13 @@ export const messages = defineMessages(
     position: 'Lead {index} de {count} nesta página · teclas: j próximo, k anterior',
     notInList: 'Este lead não está na lista de resultados atual.',
     invalidId: '“{id}” não é um ID de lead: um ID de lead é um UUID (como 3f2b…-…). Nada foi enviado.',
-    sellerMismatch: 'O serviço recusou a solicitação (400): o vendedor da solicitação não é o dono do token de acesso. Verifique o token em Configurações.',
+    sellerMismatch:
+      'O serviço recusou a solicitação (400): o vendedor da solicitação não é o dono do token de acesso. Verifique o token em Configurações.',
     notFoundTitle: 'Lead não encontrado',
     notFoundText: 'Não existe lead com este ID na sua conta (404). Pode ser um lead de teste com o sandbox desativado, ou o contrário.',
     expiredTitle: 'Este crédito expirou',
-    expiredText: 'A proposta de financiamento não é mais válida (410): o comprador não pode mais aceitá-la, e as condições e o contato do comprador não estão mais disponíveis. É preciso uma nova proposta para dar seguimento.',
+    expiredText:
+      'A proposta de financiamento não é mais válida (410): o comprador não pode mais aceitá-la, e as condições e o contato do comprador não estão mais disponíveis. É preciso uma nova proposta para dar seguimento.',
     item: 'Anúncio',
     downPayment: 'Entrada',
     installmentPlan: 'Parcelas',

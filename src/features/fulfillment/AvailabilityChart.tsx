@@ -19,11 +19,28 @@ export function AvailabilityChart({ points, label, formatTime }: AvailabilityCha
   const tick = { fill: palette.text.secondary, fontSize: 12 };
   return (
     <figure style={{ margin: 0 }} aria-label={label}>
-      <LineChart responsive data={points} style={{ width: '100%', height: 260 }} margin={{ left: 0, right: 32, top: 8 }} accessibilityLayer={false}>
+      <LineChart
+        responsive
+        data={points}
+        style={{ width: '100%', height: 260 }}
+        margin={{ left: 0, right: 32, top: 8 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid stroke={palette.divider} />
-        <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={formatTime} tick={tick} stroke={palette.text.secondary} />
+        <XAxis
+          dataKey="time"
+          type="number"
+          scale="time"
+          domain={['dataMin', 'dataMax']}
+          tickFormatter={formatTime}
+          tick={tick}
+          stroke={palette.text.secondary}
+        />
         <YAxis allowDecimals={false} width={48} tick={tick} stroke={palette.text.secondary} />
-        <Tooltip labelFormatter={(time) => formatTime(Number(time))} contentStyle={{ background: palette.background.paper, color: palette.text.primary }} />
+        <Tooltip
+          labelFormatter={(time) => formatTime(Number(time))}
+          contentStyle={{ background: palette.background.paper, color: palette.text.primary }}
+        />
         <Line type="stepAfter" dataKey="available" stroke={palette.primary.main} dot={false} isAnimationActive={false} />
       </LineChart>
     </figure>

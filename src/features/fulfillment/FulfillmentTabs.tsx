@@ -12,7 +12,13 @@ export function FulfillmentTabs({ inventoryId }: { inventoryId?: string | null }
   const stockTo = inventoryId ? `/fulfillment?inventory=${encodeURIComponent(inventoryId)}` : '/fulfillment';
   const operationsTo = inventoryId ? `/fulfillment/operations?inventories=${encodeURIComponent(inventoryId)}` : '/fulfillment/operations';
   return (
-    <Tabs value={current} aria-label={t('tabsLabel')} variant="scrollable" scrollButtons={false} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs
+      value={current}
+      aria-label={t('tabsLabel')}
+      variant="scrollable"
+      scrollButtons={false}
+      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Tab value="stock" label={t('tabStock')} component={Link} to={stockTo} />
       <Tab value="operations" label={t('tabOperations')} component={Link} to={operationsTo} />
     </Tabs>

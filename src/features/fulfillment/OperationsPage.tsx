@@ -86,7 +86,8 @@ function findProblems(draft: Draft, t: T): Problems {
   if (range === 'missing') problems.range = t('rangeMissing');
   if (range === 'format') problems.range = t('rangeFormat');
   if (range === 'order') problems.range = t('rangeOrder');
-  if (range === 'tooLong') problems.range = t('rangeTooLong', { days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) });
+  if (range === 'tooLong')
+    problems.range = t('rangeTooLong', { days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) });
   if (draft.shipment.trim() && !shipmentIdPattern.test(draft.shipment.trim())) problems.shipment = t('shipmentInvalid');
   return problems;
 }
@@ -153,7 +154,10 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
             onChange={(e) => change({ type: e.target.value as OperationType | '' })}
             size="small"
             sx={{ flex: 2, minWidth: 0 }}
-            slotProps={{ select: { renderValue: (value) => (value ? String(value).toUpperCase() : t('anyType')), displayEmpty: true }, inputLabel: { shrink: true } }}
+            slotProps={{
+              select: { renderValue: (value) => (value ? String(value).toUpperCase() : t('anyType')), displayEmpty: true },
+              inputLabel: { shrink: true },
+            }}
           >
             <MenuItem value="">{t('anyType')}</MenuItem>
             {operationGroups.flatMap((group) => [
@@ -168,11 +172,25 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
               )),
             ])}
           </TextField>
-          <TextField select label={t('sort')} value={draft.sort} onChange={(e) => change({ sort: e.target.value as OperationSort })} size="small" sx={{ flex: 1 }}>
+          <TextField
+            select
+            label={t('sort')}
+            value={draft.sort}
+            onChange={(e) => change({ sort: e.target.value as OperationSort })}
+            size="small"
+            sx={{ flex: 1 }}
+          >
             <MenuItem value="date_created:desc">{t('sort_desc')}</MenuItem>
             <MenuItem value="date_created:asc">{t('sort_asc')}</MenuItem>
           </TextField>
-          <TextField select label={t('pageSize')} value={draft.size} onChange={(e) => change({ size: Number(e.target.value) })} size="small" sx={{ flex: 1 }}>
+          <TextField
+            select
+            label={t('pageSize')}
+            value={draft.size}
+            onChange={(e) => change({ size: Number(e.target.value) })}
+            size="small"
+            sx={{ flex: 1 }}
+          >
             {[...new Set([...pageSizes, draft.size])].map((size) => (
               <MenuItem key={size} value={size}>
                 {size}

@@ -70,12 +70,23 @@ function ChartSection({ rows, preferred, onChart }: ChartSectionProps) {
   const values = points.map((p) => p.available);
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t('chartTitle')}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="h6" component="h2">
           {t('chartTitle')}
         </Typography>
         {selected && (
-          <TextField select size="small" label={t('chartInventory')} value={selected} onChange={(e) => onChart(e.target.value)} sx={{ minWidth: 200 }}>
+          <TextField
+            select
+            size="small"
+            label={t('chartInventory')}
+            value={selected}
+            onChange={(e) => onChart(e.target.value)}
+            sx={{ minWidth: 200 }}
+          >
             {inventories.map((id) => (
               <MenuItem key={id} value={id}>
                 {id}
@@ -152,7 +163,11 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
   return (
     <>
       {rateNotice}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography role="status" aria-live="polite">
           {hasNextPage ? t('loadedOf', { loaded: rows.length, total }) : t('allLoaded', { total: rows.length })}
         </Typography>
@@ -177,7 +192,11 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
           </Button>
         </Box>
       )}
-      <ChartSection rows={rows} preferred={chart ?? (filters.inventoryIds.length === 1 ? filters.inventoryIds[0] : undefined)} onChart={onChart} />
+      <ChartSection
+        rows={rows}
+        preferred={chart ?? (filters.inventoryIds.length === 1 ? filters.inventoryIds[0] : undefined)}
+        onChart={onChart}
+      />
     </>
   );
 }

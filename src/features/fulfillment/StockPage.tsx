@@ -68,7 +68,14 @@ function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: stri
     if (!found) onOpen(id);
   };
   return (
-    <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={submit} noValidate sx={{ mb: 2, alignItems: 'flex-start' }}>
+    <Stack
+      component="form"
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      onSubmit={submit}
+      noValidate
+      sx={{ mb: 2, alignItems: 'flex-start' }}
+    >
       <TextField
         label={t('inventoryId')}
         value={value}
@@ -97,23 +104,27 @@ function RecentInventories({ current }: { current: string | null }) {
         <Typography component="summary" variant="subtitle2" sx={{ mb: 1, cursor: 'pointer' }}>
           {t('yourInventories')}
         </Typography>
-      <DataState query={query} isEmpty={(ids) => ids.length === 0} empty={<Typography color="text.secondary">{t('noInventories')}</Typography>}>
-        {(ids) => (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {ids.map((id) => (
-              <Chip
-                key={id}
-                label={id}
-                component={RouterLink}
-                to={`/fulfillment?inventory=${id}`}
-                clickable
-                color={id === current ? 'primary' : 'default'}
-                aria-current={id === current ? 'page' : undefined}
-              />
-            ))}
-          </Box>
-        )}
-      </DataState>
+        <DataState
+          query={query}
+          isEmpty={(ids) => ids.length === 0}
+          empty={<Typography color="text.secondary">{t('noInventories')}</Typography>}
+        >
+          {(ids) => (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {ids.map((id) => (
+                <Chip
+                  key={id}
+                  label={id}
+                  component={RouterLink}
+                  to={`/fulfillment?inventory=${id}`}
+                  clickable
+                  color={id === current ? 'primary' : 'default'}
+                  aria-current={id === current ? 'page' : undefined}
+                />
+              ))}
+            </Box>
+          )}
+        </DataState>
       </details>
     </Box>
   );
@@ -230,7 +241,10 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
           {(item) => (
             <>
               <Typography sx={{ mb: 1, fontWeight: 600 }}>{item.title}</Typography>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0 } }}>
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0 } }}
+              >
                 <dt>{t('itemPrice')}</dt>
                 <dd>{format.money(item.price, item.currency_id)}</dd>
                 <dt>{t('itemAvailable')}</dt>

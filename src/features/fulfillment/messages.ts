@@ -5,7 +5,8 @@ export const messages = defineMessages(
     stockTitle: 'Fulfillment stock',
     operationsTitle: 'Fulfillment operations',
     stockSubtitle: 'Units you keep in the operator’s warehouses: what is sellable, what is not, and why.',
-    operationsSubtitle: 'Every movement of your warehouse stock: inbound, sales, returns, withdrawals, transfers, quarantine and adjustments.',
+    operationsSubtitle:
+      'Every movement of your warehouse stock: inbound, sales, returns, withdrawals, transfers, quarantine and adjustments.',
     tabsLabel: 'Fulfillment pages',
     tabStock: 'Stock',
     tabOperations: 'Operations log',
@@ -53,7 +54,8 @@ export const messages = defineMessages(
     itemSold: 'Sold',
     close: 'Close',
     viewOperations: 'See the operations of this inventory',
-    error404: 'There is no fulfillment inventory with id {id} (404 seller_product_not_found). Check the id: use the inventory id of the item, not the item id.',
+    error404:
+      'There is no fulfillment inventory with id {id} (404 seller_product_not_found). Check the id: use the inventory id of the item, not the item id.',
     error403: 'Inventory {id} belongs to another seller, so your account may not see it (403 forbidden).',
     error401: 'You are not signed in, or the access token is no longer valid (401). Check the token in Settings.',
     error400: 'The server refused the request: {message} (400 validation_error).',
@@ -141,7 +143,8 @@ export const messages = defineMessages(
     stockTitle: 'Stock en Fulfillment',
     operationsTitle: 'Operaciones de Fulfillment',
     stockSubtitle: 'Las unidades que tenés en los depósitos del operador: qué se puede vender, qué no y por qué.',
-    operationsSubtitle: 'Cada movimiento de tu stock en depósito: ingresos, ventas, devoluciones, retiros, transferencias, cuarentena y ajustes.',
+    operationsSubtitle:
+      'Cada movimiento de tu stock en depósito: ingresos, ventas, devoluciones, retiros, transferencias, cuarentena y ajustes.',
     tabsLabel: 'Páginas de Fulfillment',
     tabStock: 'Stock',
     tabOperations: 'Registro de operaciones',
@@ -189,7 +192,8 @@ export const messages = defineMessages(
     itemSold: 'Vendidos',
     close: 'Cerrar',
     viewOperations: 'Ver las operaciones de este inventario',
-    error404: 'No existe un inventario de Fulfillment con ID {id} (404 seller_product_not_found). Revisá el ID: usá el ID de inventario del ítem, no el ID del ítem.',
+    error404:
+      'No existe un inventario de Fulfillment con ID {id} (404 seller_product_not_found). Revisá el ID: usá el ID de inventario del ítem, no el ID del ítem.',
     error403: 'El inventario {id} pertenece a otro vendedor, así que tu cuenta no puede verlo (403 forbidden).',
     error401: 'No iniciaste sesión o el token de acceso ya no es válido (401). Revisá el token en Configuración.',
     error400: 'El servidor rechazó la solicitud: {message} (400 validation_error).',
@@ -277,7 +281,8 @@ export const messages = defineMessages(
     stockTitle: 'Estoque no Fulfillment',
     operationsTitle: 'Operações do Fulfillment',
     stockSubtitle: 'As unidades que você mantém nos armazéns do operador: o que pode ser vendido, o que não pode e por quê.',
-    operationsSubtitle: 'Cada movimento do seu estoque no armazém: entradas, vendas, devoluções, retiradas, transferências, quarentena e ajustes.',
+    operationsSubtitle:
+      'Cada movimento do seu estoque no armazém: entradas, vendas, devoluções, retiradas, transferências, quarentena e ajustes.',
     tabsLabel: 'Páginas do Fulfillment',
     tabStock: 'Estoque',
     tabOperations: 'Registro de operações',
@@ -325,7 +330,8 @@ export const messages = defineMessages(
     itemSold: 'Vendidos',
     close: 'Fechar',
     viewOperations: 'Ver as operações deste inventário',
-    error404: 'Não existe um inventário do Fulfillment com ID {id} (404 seller_product_not_found). Confira o ID: use o ID de inventário do item, não o ID do item.',
+    error404:
+      'Não existe um inventário do Fulfillment com ID {id} (404 seller_product_not_found). Confira o ID: use o ID de inventário do item, não o ID do item.',
     error403: 'O inventário {id} pertence a outro vendedor, então sua conta não pode vê-lo (403 forbidden).',
     error401: 'Você não está conectado ou o token de acesso não é mais válido (401). Confira o token em Configurações.',
     error400: 'O servidor recusou a solicitação: {message} (400 validation_error).',

@@ -25,7 +25,11 @@ export function useOperationText() {
         notAvailableChange: signed.format(op.detail.not_available_quantity ?? 0),
         after: t('afterValue', { available: number.format(op.result.available_quantity), total: number.format(op.result.total) }),
         references: op.external_references
-          .map((ref) => (knownReferences.has(ref.type) ? t(`ref_${ref.type as 'shipment_id' | 'inbound_id'}`, { value: ref.value }) : `${ref.type} ${ref.value}`))
+          .map((ref) =>
+            knownReferences.has(ref.type)
+              ? t(`ref_${ref.type as 'shipment_id' | 'inbound_id'}`, { value: ref.value })
+              : `${ref.type} ${ref.value}`,
+          )
           .join(', '),
       };
     };

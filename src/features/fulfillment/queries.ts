@@ -1,6 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors';
-import { getFulfillmentStock, searchOperations, type OperationsPage, type OperationsSearch, type OperationSort, type OperationType } from '../../api/fulfillment';
+import {
+  getFulfillmentStock,
+  searchOperations,
+  type OperationsPage,
+  type OperationsSearch,
+  type OperationSort,
+  type OperationType,
+} from '../../api/fulfillment';
 import { getItem } from '../../api/items';
 
 /** The resolved filters of one operations search (dates already defaulted and validated). */

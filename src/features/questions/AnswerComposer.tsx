@@ -64,7 +64,14 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
   };
 
   const over = text.length - textMaxLength;
-  const helper = problem === 'too_long' ? t('tooLong', { count: over, max: textMaxLength }) : tried && problem === 'empty' ? t('emptyAnswer') : text ? t('draftSaved') : ' ';
+  const helper =
+    problem === 'too_long'
+      ? t('tooLong', { count: over, max: textMaxLength })
+      : tried && problem === 'empty'
+        ? t('emptyAnswer')
+        : text
+          ? t('draftSaved')
+          : ' ';
   return (
     <Stack spacing={1}>
       <TextField
@@ -115,7 +122,9 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
         </MenuItem>
       </Menu>
       <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
-      {answer.isError && <ErrorAlert error={answer.error} message={questionErrorText(answer.error, t) ?? t('errSendFailed')} onRetry={send} />}
+      {answer.isError && (
+        <ErrorAlert error={answer.error} message={questionErrorText(answer.error, t) ?? t('errSendFailed')} onRetry={send} />
+      )}
     </Stack>
   );
 }

@@ -32,7 +32,10 @@ export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
   const t = useMessages(messages);
   const values = head?.available_filters.find((filter) => filter.id === 'status')?.values ?? [];
   const counts = new Map(values.map((value) => [value.id, value.count]));
-  const all = values.every((value) => value.count !== undefined) && values.length > 0 ? values.reduce((sum, value) => sum + (value.count ?? 0), 0) : undefined;
+  const all =
+    values.every((value) => value.count !== undefined) && values.length > 0
+      ? values.reduce((sum, value) => sum + (value.count ?? 0), 0)
+      : undefined;
   const chip = (status: QuestionStatus | undefined, label: string) => {
     const active = url.status === status;
     return (
@@ -49,9 +52,16 @@ export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
     );
   };
   return (
-    <Box role="group" aria-label={t('statusFilter')} aria-busy={loading} sx={{ display: 'flex', gap: 1, height: 40, overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
+    <Box
+      role="group"
+      aria-label={t('statusFilter')}
+      aria-busy={loading}
+      sx={{ display: 'flex', gap: 1, height: 40, overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}
+    >
       {loading
-        ? [undefined, ...questionStatuses].map((status) => <Skeleton key={status ?? 'all'} variant="rounded" width={110} height={32} sx={{ flex: 'none', borderRadius: 4 }} />)
+        ? [undefined, ...questionStatuses].map((status) => (
+            <Skeleton key={status ?? 'all'} variant="rounded" width={110} height={32} sx={{ flex: 'none', borderRadius: 4 }} />
+          ))
         : [
             chip(undefined, t('allStatuses', { count: all === undefined ? '' : all }).trim()),
             ...questionStatuses.map((status) => {
@@ -78,7 +88,14 @@ export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
     update({ item: itemTrimmed || undefined, from: itemTrimmed && from.trim() ? Number(from.trim()) : undefined });
   };
   return (
-    <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={submit} noValidate sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+    <Stack
+      component="form"
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      onSubmit={submit}
+      noValidate
+      sx={{ flexWrap: 'wrap', rowGap: 1.5 }}
+    >
       <TextField
         size="small"
         label={t('itemFilter')}
@@ -123,12 +140,26 @@ export function SortFields({ url, update }: Omit<InboxFiltersProps, 'head'>) {
   const t = useMessages(messages);
   return (
     <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
-      <TextField select size="small" label={t('sortBy')} value={url.sort} onChange={(e) => update({ sort: e.target.value as InboxUrl['sort'] })} sx={{ minWidth: 140 }}>
+      <TextField
+        select
+        size="small"
+        label={t('sortBy')}
+        value={url.sort}
+        onChange={(e) => update({ sort: e.target.value as InboxUrl['sort'] })}
+        sx={{ minWidth: 140 }}
+      >
         <MenuItem value="date">{t('sortDate')}</MenuItem>
         <MenuItem value="item">{t('sortItem')}</MenuItem>
         <MenuItem value="asker">{t('sortAsker')}</MenuItem>
       </TextField>
-      <TextField select size="small" label={t('order')} value={url.order} onChange={(e) => update({ order: e.target.value as InboxUrl['order'] })} sx={{ minWidth: 200, maxWidth: '100%' }}>
+      <TextField
+        select
+        size="small"
+        label={t('order')}
+        value={url.order}
+        onChange={(e) => update({ order: e.target.value as InboxUrl['order'] })}
+        sx={{ minWidth: 200, maxWidth: '100%' }}
+      >
         <MenuItem value="desc">{t('orderDesc')}</MenuItem>
         <MenuItem value="asc">{t('orderAsc')}</MenuItem>
       </TextField>

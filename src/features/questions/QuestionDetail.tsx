@@ -89,7 +89,11 @@ function ItemSummary({ itemId, onFilterItem }: { itemId: string; onFilterItem: (
         <Box component="dl" sx={fieldGrid}>
           <Field label={t('item')}>
             {/* Two lines are held for the title, which arrives after the question: nothing below moves. */}
-            <Box component="span" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: '2lh' }} title={item.data?.title}>
+            <Box
+              component="span"
+              sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: '2lh' }}
+              title={item.data?.title}
+            >
               {item.data ? `${item.data.title} (${itemId})` : itemId}
             </Box>
           </Field>
@@ -130,7 +134,9 @@ function Actions({ question, onClose }: { question: Question; onClose: () => voi
           {t('delete')}
         </Button>
       </Stack>
-      {hide.isError && <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([question.id])} />}
+      {hide.isError && (
+        <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([question.id])} />
+      )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-title">
         <DialogTitle id="delete-title">{t('deleteTitle', { id: String(question.id) })}</DialogTitle>
         <DialogContent>
@@ -180,7 +186,15 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
       variant="outlined"
       aria-labelledby="question-title"
       // Beside the list it stays in view while the list scrolls.
-      sx={{ p: 2, minWidth: 0, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 80 }, maxHeight: { md: 'calc(100dvh - 96px)' }, overflowY: { md: 'auto' } }}
+      sx={{
+        p: 2,
+        minWidth: 0,
+        alignSelf: 'start',
+        position: { md: 'sticky' },
+        top: { md: 80 },
+        maxHeight: { md: 'calc(100dvh - 96px)' },
+        overflowY: { md: 'auto' },
+      }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         {fullScreen && (
@@ -209,7 +223,9 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
                   </Link>
                 )}
               </Stack>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontStyle: question.status === 'BANNED' ? 'italic' : undefined }}>
+              <Typography
+                sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontStyle: question.status === 'BANNED' ? 'italic' : undefined }}
+              >
                 {question.status === 'BANNED' ? t('moderated') : question.text}
               </Typography>
               <Box component="dl" sx={{ ...fieldGrid, mt: 2 }}>
@@ -219,7 +235,9 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
                 <Field label={t('lastUpdated')}>{format.dateTime(question.last_updated)}</Field>
               </Box>
             </Box>
-            {(question.from.email || question.from.first_name || question.from.phone) && <AskerContact key={question.id} asker={question.from} />}
+            {(question.from.email || question.from.first_name || question.from.phone) && (
+              <AskerContact key={question.id} asker={question.from} />
+            )}
             <ItemSummary itemId={question.item_id} onFilterItem={onFilterItem} />
             <Box component="section" aria-label={t('answer')}>
               <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
@@ -227,9 +245,12 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
               </Typography>
               {question.answer ? (
                 <>
-                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.status === 'BANNED' ? t('moderated') : question.answer.text}</Typography>
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {question.status === 'BANNED' ? t('moderated') : question.answer.text}
+                  </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {t('answerStatus', { status: question.answer.status })} · {t('answeredAt', { date: format.dateTime(question.answer.date_created) })}
+                    {t('answerStatus', { status: question.answer.status })} ·{' '}
+                    {t('answeredAt', { date: format.dateTime(question.answer.date_created) })}
                   </Typography>
                 </>
               ) : question.status === 'UNANSWERED' ? (

@@ -79,7 +79,13 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
   return (
     <Box
       ref={scrollRef}
-      sx={{ height: { xs: 'calc(100dvh - 300px)', md: 'calc(100dvh - 280px)' }, minHeight: 320, overflowY: 'auto', overflowX: 'hidden', contain: 'strict' }}
+      sx={{
+        height: { xs: 'calc(100dvh - 300px)', md: 'calc(100dvh - 280px)' },
+        minHeight: 320,
+        overflowY: 'auto',
+        overflowX: 'hidden',
+        contain: 'strict',
+      }}
     >
       {/* Positions go in style, not sx: each distinct value would become a new CSS rule while scrolling. */}
       <div role="list" aria-label={t('listLabel')} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
@@ -96,7 +102,13 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
             >
               {question ? (
-                <QuestionRow question={question} now={now} open={question.id === openId} selected={selection.has(question.id)} onSelect={onSelect} />
+                <QuestionRow
+                  question={question}
+                  now={now}
+                  open={question.id === openId}
+                  selected={selection.has(question.id)}
+                  onSelect={onSelect}
+                />
               ) : (
                 <LoadingRow />
               )}

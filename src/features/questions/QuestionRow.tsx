@@ -49,7 +49,9 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
           to={{ pathname: `/questions/${question.id}`, search: location.search }}
           aria-current={open ? 'true' : undefined}
           data-question-link={question.id}
-          className={[styles.link, question.status === 'UNANSWERED' && styles.unanswered, banned && styles.banned].filter(Boolean).join(' ')}
+          className={[styles.link, question.status === 'UNANSWERED' && styles.unanswered, banned && styles.banned]
+            .filter(Boolean)
+            .join(' ')}
         >
           {banned ? t('moderated') : question.text}
         </RouterLink>

@@ -4,7 +4,11 @@ import { useMessages } from '../../lib/i18n';
 import { messages } from './messages';
 import styles from './StatusChip.module.css';
 
-const colors: Partial<Record<QuestionStatus, string | undefined>> = { UNANSWERED: styles.primary, ANSWERED: styles.success, BANNED: styles.warning };
+const colors: Partial<Record<QuestionStatus, string | undefined>> = {
+  UNANSWERED: styles.primary,
+  ANSWERED: styles.success,
+  BANNED: styles.warning,
+};
 
 export function isKnownStatus(status: string): status is QuestionStatus {
   return (questionStatuses as readonly string[]).includes(status);

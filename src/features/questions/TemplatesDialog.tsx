@@ -56,13 +56,23 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
                   </>
                 }
               >
-                <ListItemText primary={`${index + 1}. ${template.name}`} secondary={template.text} slotProps={{ secondary: { noWrap: true } }} sx={{ pr: 8 }} />
+                <ListItemText
+                  primary={`${index + 1}. ${template.name}`}
+                  secondary={template.text}
+                  slotProps={{ secondary: { noWrap: true } }}
+                  sx={{ pr: 8 }}
+                />
               </ListItem>
             ))}
           </List>
         )}
         <Stack component="form" spacing={2} onSubmit={submit} sx={{ mt: 2 }} noValidate>
-          <TextField label={t('templateName')} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} size="small" />
+          <TextField
+            label={t('templateName')}
+            value={editing.name}
+            onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+            size="small"
+          />
           <TextField
             label={t('templateText')}
             value={editing.text}

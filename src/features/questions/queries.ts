@@ -63,13 +63,15 @@ export const itemQuery = (id: string) =>
 
 /** Writes a changed question into every loaded page, so the list shows it without a reload or a shift. */
 function patchPages(queryClient: QueryClient, question: QuestionDetail) {
-  queryClient.setQueriesData<SearchResult>({ queryKey: questionKeys.lists() }, (page) =>
-    page && {
-      ...page,
-      questions: page.questions.map((row) =>
-        row.id === question.id ? { ...row, status: question.status, answer: question.answer && { ...question.answer } } : row,
-      ),
-    },
+  queryClient.setQueriesData<SearchResult>(
+    { queryKey: questionKeys.lists() },
+    (page) =>
+      page && {
+        ...page,
+        questions: page.questions.map((row) =>
+          row.id === question.id ? { ...row, status: question.status, answer: question.answer && { ...question.answer } } : row,
+        ),
+      },
   );
 }
 
@@ -116,6 +118,10 @@ export function useSimulateQuestion() {
     mutationFn: (input: { item_id: string; text: string; buyerToken: string }) =>
       askQuestion({ item_id: input.item_id, text: input.text }, { asToken: input.buyerToken }),
     // Only the polled queries learn about it: the list shows the "N new" notice instead of shifting.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: questionKeys.all, predicate: (query) => query.queryKey[1] !== 'list' && query.queryKey[1] !== 'detail' }),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({
+        queryKey: questionKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'list' && query.queryKey[1] !== 'detail',
+      }),
   });
 }

@@ -120,7 +120,9 @@ function Inbox({ sellerId }: { sellerId: number }) {
     void navigate({ pathname: '/questions', search: search.toString() });
   };
 
-  const detail = openId !== undefined && <QuestionDetail key={openId} id={openId} onClose={close} onFilterItem={filterItem} fullScreen={!wide} />;
+  const detail = openId !== undefined && (
+    <QuestionDetail key={openId} id={openId} onClose={close} onFilterItem={filterItem} fullScreen={!wide} />
+  );
   const showList = wide || openId === undefined;
 
   return (
@@ -164,10 +166,20 @@ function Inbox({ sellerId }: { sellerId: number }) {
           </Collapse>
         </Stack>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: openId !== undefined ? 'minmax(0, 5fr) minmax(0, 7fr)' : 'minmax(0, 1fr)' }, gap: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: openId !== undefined ? 'minmax(0, 5fr) minmax(0, 7fr)' : 'minmax(0, 1fr)' },
+          gap: 2,
+        }}
+      >
         {showList && (
           <Paper variant="outlined" sx={{ minWidth: 0 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1, minHeight: 52, flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', px: 1.5, py: 1, minHeight: 52, flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }}
+            >
               <Typography variant="body2" sx={{ flex: 1 }} role="status">
                 {first.data ? t('total', { count: first.data.total }) : ''}
               </Typography>
@@ -203,10 +215,19 @@ function Inbox({ sellerId }: { sellerId: number }) {
                 </>
               )}
             </Stack>
-            {hide.isError && <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([...selection])} />}
+            {hide.isError && (
+              <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([...selection])} />
+            )}
             <DataState query={first} isEmpty={(data) => data.total === 0} empty={<Typography sx={{ p: 2 }}>{t('empty')}</Typography>}>
               {(data) => (
-                <QuestionList filters={filters} total={data.total} openId={openId} selection={selection} onSelect={select} resetToken={resetToken} />
+                <QuestionList
+                  filters={filters}
+                  total={data.total}
+                  openId={openId}
+                  selection={selection}
+                  onSelect={select}
+                  resetToken={resetToken}
+                />
               )}
             </DataState>
           </Paper>

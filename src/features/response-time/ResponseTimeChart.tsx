@@ -17,7 +17,15 @@ interface TickProps {
 /** Category labels wrap onto two lines so four bars fit side by side at 360 px. */
 function WrappedTick({ x, y, payload }: TickProps) {
   return (
-    <Text x={Number(x)} y={Number(y)} width={64} textAnchor="middle" verticalAnchor="start" fontSize={12} fill="var(--mui-palette-text-secondary)">
+    <Text
+      x={Number(x)}
+      y={Number(y)}
+      width={64}
+      textAnchor="middle"
+      verticalAnchor="start"
+      fontSize={12}
+      fill="var(--mui-palette-text-secondary)"
+    >
       {payload?.value ?? ''}
     </Text>
   );
@@ -44,18 +52,40 @@ export function ResponseTimeChart({ rows }: { rows: SlotRow[] }) {
   return (
     <Box component="figure" sx={{ m: 0 }}>
       <Box role="img" aria-label={t('chartLabel', { values })} sx={{ width: '100%', height: 300 }}>
-        <BarChart data={data} accessibilityLayer={false} responsive style={{ width: '100%', height: '100%' }} margin={{ top: 24, right: 8, bottom: 16, left: 0 }}>
+        <BarChart
+          data={data}
+          accessibilityLayer={false}
+          responsive
+          style={{ width: '100%', height: '100%' }}
+          margin={{ top: 24, right: 8, bottom: 16, left: 0 }}
+        >
           <CartesianGrid vertical={false} stroke={palette?.divider} />
           <XAxis dataKey="label" interval={0} tick={<WrappedTick />} stroke={palette?.text.secondary} />
-          <YAxis width={52} tickFormatter={(value: number) => format.number(value)} tick={{ fill: palette?.text.secondary, fontSize: 12 }} stroke={palette?.text.secondary} />
-          <ReferenceLine y={responseTimeRules.salesIncreaseAboveMinutes} ifOverflow="extendDomain" stroke={palette?.text.primary} strokeDasharray="6 4" />
+          <YAxis
+            width={52}
+            tickFormatter={(value: number) => format.number(value)}
+            tick={{ fill: palette?.text.secondary, fontSize: 12 }}
+            stroke={palette?.text.secondary}
+          />
+          <ReferenceLine
+            y={responseTimeRules.salesIncreaseAboveMinutes}
+            ifOverflow="extendDomain"
+            stroke={palette?.text.primary}
+            strokeDasharray="6 4"
+          />
           <Bar
             dataKey="minutes"
             isAnimationActive={false}
             maxBarSize={72}
             shape={(props: BarShapeProps) => <Rectangle {...props} fill={colour(data[props.index]!)} />}
           >
-            <LabelList dataKey="minutes" position="top" formatter={(value) => format.number(Number(value))} fill={palette?.text.primary} fontSize={13} />
+            <LabelList
+              dataKey="minutes"
+              position="top"
+              formatter={(value) => format.number(Number(value))}
+              fill={palette?.text.primary}
+              fontSize={13}
+            />
           </Bar>
         </BarChart>
       </Box>

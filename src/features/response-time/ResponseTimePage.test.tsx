@@ -43,7 +43,9 @@ describe('response time page', () => {
     expect(cells('Weekdays 18:00–24:00').map((c) => c.textContent)).toEqual(['0 min', 'None (60 min or less)']);
     expect(cells('Weekend').map((c) => c.textContent)).toEqual(['120 min (2 h 0 min)', '+6 %']);
     expect(cells('Total').map((c) => c.textContent)).toEqual(['75 min (1 h 15 min)', '—']);
-    expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual(['Weekend (Saturday and Sunday): answer within 1 hour: +6 % sales']);
+    expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual([
+      'Weekend (Saturday and Sunday): answer within 1 hour: +6 % sales',
+    ]);
   });
 
   it('shows the signed-in seller without questions a friendly empty state quoting the server', async () => {

@@ -78,7 +78,14 @@ function SellerForm({ initial, onShow }: { initial: string; onShow: (userId: num
     if (parsed.success) onShow(parsed.data);
   };
   return (
-    <Stack component="form" direction="row" aria-label={t('sellerForm')} onSubmit={submit} noValidate sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+    <Stack
+      component="form"
+      direction="row"
+      aria-label={t('sellerForm')}
+      onSubmit={submit}
+      noValidate
+      sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
+    >
       <TextField
         label={t('sellerField')}
         value={draft}
@@ -114,7 +121,12 @@ function Callouts({ rows }: { rows: SlotRow[] }) {
   const t = useMessages(messages);
   const gains = rows.filter((row) => row.salesPercentIncrease !== null);
   // Notes, not alerts: nothing went wrong, and screen readers should not interrupt for them.
-  if (gains.length === 0) return <Alert severity="success" role="note">{t('noCallouts')}</Alert>;
+  if (gains.length === 0)
+    return (
+      <Alert severity="success" role="note">
+        {t('noCallouts')}
+      </Alert>
+    );
   return (
     <Stack spacing={1}>
       {gains.map((row) => (

@@ -45,7 +45,8 @@ export const messages = defineMessages(
     rulesSlots:
       'Each question falls in a time slot by the moment it was asked, in the seller’s site time zone: weekdays 9:00–18:00, weekdays 18:00–24:00 or the weekend. The total covers every hour, weekdays 00:00–09:00 included.',
     rulesAverage: 'Averages are in whole minutes; a time slot without questions shows 0 min.',
-    rulesSales: 'When a slot averages more than {minutes} minutes, the platform projects the extra sales you would get by answering within an hour.',
+    rulesSales:
+      'When a slot averages more than {minutes} minutes, the platform projects the extra sales you would get by answering within an hour.',
     rulesRefresh: 'The figures are refreshed once a day: answers given today show from tomorrow.',
   },
   {
@@ -92,7 +93,8 @@ export const messages = defineMessages(
     rulesSlots:
       'Cada pregunta cae en una franja según el momento en que se hizo, en la zona horaria del sitio del vendedor: días hábiles 9:00–18:00, días hábiles 18:00–24:00 o fin de semana. El total abarca todas las horas, incluidas las de 00:00 a 09:00 de los días hábiles.',
     rulesAverage: 'Los promedios están en minutos enteros; una franja sin preguntas muestra 0 min.',
-    rulesSales: 'Cuando una franja promedia más de {minutes} minutos, la plataforma proyecta las ventas extra que tendrías respondiendo en menos de una hora.',
+    rulesSales:
+      'Cuando una franja promedia más de {minutes} minutos, la plataforma proyecta las ventas extra que tendrías respondiendo en menos de una hora.',
     rulesRefresh: 'Los datos se actualizan una vez por día: las respuestas de hoy se ven a partir de mañana.',
   },
   {
@@ -139,7 +141,8 @@ export const messages = defineMessages(
     rulesSlots:
       'Cada pergunta entra em uma faixa pelo momento em que foi feita, no fuso horário do site do vendedor: dias úteis 9:00–18:00, dias úteis 18:00–24:00 ou fim de semana. O total cobre todas as horas, inclusive 00:00–09:00 dos dias úteis.',
     rulesAverage: 'As médias são em minutos inteiros; uma faixa sem perguntas mostra 0 min.',
-    rulesSales: 'Quando uma faixa tem média acima de {minutes} minutos, a plataforma projeta as vendas a mais que você teria respondendo em até uma hora.',
+    rulesSales:
+      'Quando uma faixa tem média acima de {minutes} minutos, a plataforma projeta as vendas a mais que você teria respondendo em até uma hora.',
     rulesRefresh: 'Os dados são atualizados uma vez por dia: respostas dadas hoje aparecem a partir de amanhã.',
   },
 );

@@ -50,28 +50,28 @@ export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: 
     <Dialog open onClose={onCancel} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{t('editTitle', { location })}</DialogTitle>
       <form onSubmit={submit} noValidate>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('editStartedFrom', { quantity: base.quantity, version: base.version })}</DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          label={t('newQuantity')}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setProblem(null);
-          }}
-          error={problem !== null}
-          helperText={problem ? t(problemKeys[problem]) : ' '}
-          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('cancel')}</Button>
-        <Button type="submit" variant="contained">
-          {t('save')}
-        </Button>
-      </DialogActions>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('editStartedFrom', { quantity: base.quantity, version: base.version })}</DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            label={t('newQuantity')}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setProblem(null);
+            }}
+            error={problem !== null}
+            helperText={problem ? t(problemKeys[problem]) : ' '}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>{t('cancel')}</Button>
+          <Button type="submit" variant="contained">
+            {t('save')}
+          </Button>
+        </DialogActions>
       </form>
     </Dialog>
   );

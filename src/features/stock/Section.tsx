@@ -14,4 +14,3 @@ export function Section({ title, children }: { title: string; children: ReactNod
     </Paper>
   );
 }
-

@@ -68,15 +68,29 @@ function WriteStatus({ phase, t }: { phase: WritePhase; t: StockTranslate }) {
   const content = {
     sending: { severity: 'info', text: t('statusSending', { location, quantity }) },
     pending: { severity: 'info', text: t('statusPending', { location, quantity, version: phase.edit.base.version }) },
-    confirmed: { severity: 'success', text: 'read' in phase ? t('statusConfirmed', { location, quantity, version: phase.read.version }) : '' },
+    confirmed: {
+      severity: 'success',
+      text: 'read' in phase ? t('statusConfirmed', { location, quantity, version: phase.read.version }) : '',
+    },
     replaced: {
       severity: 'warning',
-      text: 'read' in phase ? t('statusReplaced', { location, quantity, current: quantityAt(phase.read.stock, phase.edit.target), version: phase.read.version }) : '',
+      text:
+        'read' in phase
+          ? t('statusReplaced', {
+              location,
+              quantity,
+              current: quantityAt(phase.read.stock, phase.edit.target),
+              version: phase.read.version,
+            })
+          : '',
     },
     unconfirmed: { severity: 'warning', text: t('statusUnconfirmed') },
     kept: {
       severity: 'info',
-      text: 'latest' in phase ? t('statusKept', { location, quantity: quantityAt(phase.latest.stock, phase.edit.target), version: phase.latest.version }) : '',
+      text:
+        'latest' in phase
+          ? t('statusKept', { location, quantity: quantityAt(phase.latest.stock, phase.edit.target), version: phase.latest.version })
+          : '',
     },
   } as const;
   const { severity, text } = content[phase.kind];
@@ -145,7 +159,13 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
                     </TableCell>
                     <TableCell>
                       {target ? (
-                        <Button size="small" variant="outlined" disabled={busy} aria-label={t('editLabel', { location: targetName(target, t) })} onClick={() => onEdit(target)}>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          disabled={busy}
+                          aria-label={t('editLabel', { location: targetName(target, t) })}
+                          onClick={() => onEdit(target)}
+                        >
                           {t('edit')}
                         </Button>
                       ) : (
@@ -225,7 +245,11 @@ function LinkedItems({ sellerId, userProductId }: { sellerId: number; userProduc
   const query = useQuery(linkedItemsQuery(sellerId, userProductId));
   return (
     <Section title={t('itemsTitle')}>
-      <DataState query={query} isEmpty={(data) => data.results.length === 0} empty={<Typography color="text.secondary">{t('itemsEmpty')}</Typography>}>
+      <DataState
+        query={query}
+        isEmpty={(data) => data.results.length === 0}
+        empty={<Typography color="text.secondary">{t('itemsEmpty')}</Typography>}
+      >
         {(data) => <ItemRows ids={data.results} />}
       </DataState>
     </Section>
@@ -282,7 +306,11 @@ function StockView({ userProductId }: { userProductId: string }) {
         />
       )}
       {phase.kind === 'conflict' && (
-        <ConflictDialog conflict={phase} onApplyMine={() => write.submit(applyMineOnLatest(phase))} onKeepTheirs={() => write.keepTheirs(phase)} />
+        <ConflictDialog
+          conflict={phase}
+          onApplyMine={() => write.submit(applyMineOnLatest(phase))}
+          onKeepTheirs={() => write.keepTheirs(phase)}
+        />
       )}
     </>
   );

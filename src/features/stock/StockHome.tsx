@@ -37,7 +37,12 @@ function OpenForm() {
     void navigate(`/stock/${id}`);
   };
   return (
-    <Box component="form" sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: 'flex-start' }} onSubmit={submit} noValidate>
+    <Box
+      component="form"
+      sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: 'flex-start' }}
+      onSubmit={submit}
+      noValidate
+    >
       <TextField
         label={t('openLabel')}
         value={value}

@@ -22,7 +22,9 @@ describe('stock refusals in words', () => {
   });
 
   it('an unknown 400 from a live API keeps the server message', () => {
-    expect(explainWriteError(new ApiError(400, 'something_new', 'New rule'), t, fallback)).toBe('The server refused the change (400): New rule');
+    expect(explainWriteError(new ApiError(400, 'something_new', 'New rule'), t, fallback)).toBe(
+      'The server refused the change (400): New rule',
+    );
   });
 
   it('the items without inventory id are named', () => {
@@ -30,6 +32,11 @@ describe('stock refusals in words', () => {
   });
 
   it('only the seller-managed types are editable here', () => {
-    expect(['meli_facility', 'selling_address', 'seller_warehouse', 'other'].map((type) => locationInfo(type, t).editable)).toEqual([false, true, true, false]);
+    expect(['meli_facility', 'selling_address', 'seller_warehouse', 'other'].map((type) => locationInfo(type, t).editable)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 });

@@ -16,7 +16,8 @@ export interface LocationInfo {
 
 /** The spec's table of location types in the seller's words. */
 export function locationInfo(type: string, t: StockTranslate): LocationInfo {
-  if (!isLocationType(type)) return { name: type, explanation: t('explainUnknown', { type }), manager: t('managerUnknown'), editable: false };
+  if (!isLocationType(type))
+    return { name: type, explanation: t('explainUnknown', { type }), manager: t('managerUnknown'), editable: false };
   switch (type) {
     case 'meli_facility':
       return { name: t('typeMeliFacility'), explanation: t('explainMeliFacility'), manager: t('managerOperator'), editable: false };

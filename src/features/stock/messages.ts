@@ -4,7 +4,8 @@ export const messages = defineMessages(
   {
     title: 'Stock',
     detailTitle: 'Stock · {id}',
-    intro: 'The stock of a user product is shared by all its listings and sales channels. Open one by its id to see where its units are and change the ones you manage.',
+    intro:
+      'The stock of a user product is shared by all its listings and sales channels. Open one by its id to see where its units are and change the ones you manage.',
     openLabel: 'User product id',
     openHelp: 'For example MLAU3000001: the site id, "U" and digits.',
     open: 'Open',
@@ -22,7 +23,8 @@ export const messages = defineMessages(
     allUserProducts: 'All user products',
     notFound: 'User product {id} was not found (404). Check the id; user products of other sellers are not shown either.',
     version: 'Read at version {version}',
-    versionHelp: 'Every read of the stock has a version. A change goes out with the version it started from, so nobody’s change is overwritten unseen.',
+    versionHelp:
+      'Every read of the stock has a version. A change goes out with the version it started from, so nobody’s change is overwritten unseen.',
     reload: 'Reload',
     locationsTitle: 'Locations',
     colLocation: 'Location',
@@ -34,8 +36,10 @@ export const messages = defineMessages(
     typeMeliFacility: 'Fulfillment warehouses',
     typeSellingAddress: 'Selling address',
     typeSellerWarehouse: 'Seller warehouse',
-    explainMeliFacility: 'Units you sent to the operator’s fulfillment warehouses. The operator manages them, so they cannot be edited here: they change with inbounds and sales.',
-    explainSellingAddress: 'Your own origin warehouse, for own-delivery stock of listings that are also in fulfillment. You manage it: editable here while the items have own delivery enabled.',
+    explainMeliFacility:
+      'Units you sent to the operator’s fulfillment warehouses. The operator manages them, so they cannot be edited here: they change with inbounds and sales.',
+    explainSellingAddress:
+      'Your own origin warehouse, for own-delivery stock of listings that are also in fulfillment. You manage it: editable here while the items have own delivery enabled.',
     explainSellerWarehouse: 'One of your warehouses (several stock origins). You manage it: editable here, one warehouse at a time.',
     explainUnknown: 'A location type the API specification does not describe ({type}); shown read-only.',
     managerOperator: 'The operator',
@@ -47,7 +51,8 @@ export const messages = defineMessages(
     locationSelling: 'the selling address',
     locationWarehouse: 'warehouse {store}',
     addSelling: 'Add stock at your selling address',
-    addSellingHelp: 'Only the operator’s warehouses hold stock now. If the items have own delivery enabled, you can keep stock at your selling address too.',
+    addSellingHelp:
+      'Only the operator’s warehouses hold stock now. If the items have own delivery enabled, you can keep stock at your selling address too.',
     noLocations: 'This user product has no stock locations.',
     itemsTitle: 'Items of this user product',
     itemsEmpty: 'No items are associated with this user product.',
@@ -68,24 +73,30 @@ export const messages = defineMessages(
     problemNotNumber: 'Use digits only (0, 1, 2 …).',
     problemTooLarge: 'That number is too large.',
     statusSending: 'Sending: {location} to {quantity}…',
-    statusPending: 'Pending: the server accepted {location} = {quantity}. Stock is updated asynchronously; waiting for a read newer than version {version}.',
+    statusPending:
+      'Pending: the server accepted {location} = {quantity}. Stock is updated asynchronously; waiting for a read newer than version {version}.',
     statusConfirmed: 'Confirmed: {location} is {quantity} at version {version}.',
-    statusReplaced: 'Your change to {quantity} was applied, but {location} has changed again since: it is {current} now (version {version}).',
+    statusReplaced:
+      'Your change to {quantity} was applied, but {location} has changed again since: it is {current} now (version {version}).',
     statusUnconfirmed: 'Accepted, but the new quantity has not shown yet. Reload in a moment to check it.',
     statusKept: 'Kept the other change: {location} stays {quantity} (version {version}). Yours was not sent.',
     refusedTitle: 'Your change of {location} to {quantity} was not applied',
     conflictTitle: 'Someone else changed this stock',
-    conflictIntro: 'While you were editing, another change was saved (now version {version}). Nothing was overwritten: choose which value stays.',
+    conflictIntro:
+      'While you were editing, another change was saved (now version {version}). Nothing was overwritten: choose which value stays.',
     conflictStarted: 'You started from',
     conflictMine: 'Your value',
     conflictLatest: 'Latest on the server',
     conflictVersion: 'version {version}',
     applyMine: 'Apply mine on the latest version',
     keepTheirs: 'Keep theirs',
-    errFulfillmentOnly: 'The items of this user product are sold through fulfillment only, so there is no selling-address stock to set. Enable own delivery on an item first.',
+    errFulfillmentOnly:
+      'The items of this user product are sold through fulfillment only, so there is no selling-address stock to set. Enable own delivery on an item first.',
     errNoItems: 'No items are associated with this user product, so its stock cannot be changed. Link a listing to it first.',
-    errNoInventory: 'Some items have no inventory id (they are not in fulfillment): {items}. Selling-address stock is only for items that are also in fulfillment; change their stock on the listing instead.',
-    errFullInbound: 'The operator needs a full inbound before this stock can be modified: send the pending units to the fulfillment warehouse first.',
+    errNoInventory:
+      'Some items have no inventory id (they are not in fulfillment): {items}. Selling-address stock is only for items that are also in fulfillment; change their stock on the listing instead.',
+    errFullInbound:
+      'The operator needs a full inbound before this stock can be modified: send the pending units to the fulfillment warehouse first.',
     errMissingVersion: 'The change had no version to start from (x-version), so it was refused. Reload the stock and edit again.',
     errInvalidQuantity: 'The server refused the quantity: it must be a whole number, 0 or more.',
     errWrongType: 'This user product does not keep stock in that kind of location.',
@@ -97,7 +108,8 @@ export const messages = defineMessages(
   {
     title: 'Stock',
     detailTitle: 'Stock · {id}',
-    intro: 'El stock de un producto de usuario lo comparten todas sus publicaciones y canales de venta. Abrí uno por su id para ver dónde están sus unidades y cambiar las que gestionás vos.',
+    intro:
+      'El stock de un producto de usuario lo comparten todas sus publicaciones y canales de venta. Abrí uno por su id para ver dónde están sus unidades y cambiar las que gestionás vos.',
     openLabel: 'Id del producto de usuario',
     openHelp: 'Por ejemplo MLAU3000001: el id del sitio, "U" y dígitos.',
     open: 'Abrir',
@@ -115,7 +127,8 @@ export const messages = defineMessages(
     allUserProducts: 'Todos los productos de usuario',
     notFound: 'No se encontró el producto de usuario {id} (404). Revisá el id; los productos de otros vendedores tampoco se muestran.',
     version: 'Leído en la versión {version}',
-    versionHelp: 'Cada lectura del stock tiene una versión. Un cambio se envía con la versión de la que partió, así nadie pisa el cambio de otro sin verlo.',
+    versionHelp:
+      'Cada lectura del stock tiene una versión. Un cambio se envía con la versión de la que partió, así nadie pisa el cambio de otro sin verlo.',
     reload: 'Recargar',
     locationsTitle: 'Ubicaciones',
     colLocation: 'Ubicación',
@@ -127,8 +140,10 @@ export const messages = defineMessages(
     typeMeliFacility: 'Depósitos de Full',
     typeSellingAddress: 'Domicilio de venta',
     typeSellerWarehouse: 'Depósito del vendedor',
-    explainMeliFacility: 'Unidades que enviaste a los depósitos de fulfillment del operador. Las gestiona el operador, así que no se editan acá: cambian con los envíos y las ventas.',
-    explainSellingAddress: 'Tu depósito de origen, para el stock con envío propio de publicaciones que también están en Full. Lo gestionás vos: se edita acá mientras las publicaciones tengan envío propio habilitado.',
+    explainMeliFacility:
+      'Unidades que enviaste a los depósitos de fulfillment del operador. Las gestiona el operador, así que no se editan acá: cambian con los envíos y las ventas.',
+    explainSellingAddress:
+      'Tu depósito de origen, para el stock con envío propio de publicaciones que también están en Full. Lo gestionás vos: se edita acá mientras las publicaciones tengan envío propio habilitado.',
     explainSellerWarehouse: 'Uno de tus depósitos (varios orígenes de stock). Lo gestionás vos: se edita acá, de a un depósito por vez.',
     explainUnknown: 'Un tipo de ubicación que la especificación de la API no describe ({type}); se muestra solo para lectura.',
     managerOperator: 'El operador',
@@ -140,7 +155,8 @@ export const messages = defineMessages(
     locationSelling: 'el domicilio de venta',
     locationWarehouse: 'el depósito {store}',
     addSelling: 'Agregar stock en tu domicilio de venta',
-    addSellingHelp: 'Ahora solo los depósitos del operador tienen stock. Si las publicaciones tienen envío propio habilitado, también podés tener stock en tu domicilio de venta.',
+    addSellingHelp:
+      'Ahora solo los depósitos del operador tienen stock. Si las publicaciones tienen envío propio habilitado, también podés tener stock en tu domicilio de venta.',
     noLocations: 'Este producto de usuario no tiene ubicaciones de stock.',
     itemsTitle: 'Publicaciones de este producto de usuario',
     itemsEmpty: 'No hay publicaciones asociadas a este producto de usuario.',
@@ -161,9 +177,11 @@ export const messages = defineMessages(
     problemNotNumber: 'Usá solo dígitos (0, 1, 2 …).',
     problemTooLarge: 'Ese número es demasiado grande.',
     statusSending: 'Enviando: {location} a {quantity}…',
-    statusPending: 'Pendiente: el servidor aceptó {location} = {quantity}. El stock se actualiza de forma asíncrona; esperando una lectura más nueva que la versión {version}.',
+    statusPending:
+      'Pendiente: el servidor aceptó {location} = {quantity}. El stock se actualiza de forma asíncrona; esperando una lectura más nueva que la versión {version}.',
     statusConfirmed: 'Confirmado: {location} tiene {quantity} en la versión {version}.',
-    statusReplaced: 'Tu cambio a {quantity} se aplicó, pero {location} volvió a cambiar desde entonces: ahora tiene {current} (versión {version}).',
+    statusReplaced:
+      'Tu cambio a {quantity} se aplicó, pero {location} volvió a cambiar desde entonces: ahora tiene {current} (versión {version}).',
     statusUnconfirmed: 'Aceptado, pero la nueva cantidad todavía no aparece. Recargá en un momento para verificarla.',
     statusKept: 'Se mantuvo el otro cambio: {location} queda en {quantity} (versión {version}). El tuyo no se envió.',
     refusedTitle: 'Tu cambio de {location} a {quantity} no se aplicó',
@@ -175,10 +193,14 @@ export const messages = defineMessages(
     conflictVersion: 'versión {version}',
     applyMine: 'Aplicar el mío sobre la última versión',
     keepTheirs: 'Quedarme con el de ellos',
-    errFulfillmentOnly: 'Las publicaciones de este producto de usuario se venden solo con Full, así que no hay stock de domicilio de venta para fijar. Primero habilitá el envío propio en una publicación.',
-    errNoItems: 'Este producto de usuario no tiene publicaciones asociadas, así que su stock no se puede cambiar. Primero asociale una publicación.',
-    errNoInventory: 'Algunas publicaciones no tienen id de inventario (no están en Full): {items}. El stock del domicilio de venta es solo para publicaciones que también están en Full; cambiá su stock desde la publicación.',
-    errFullInbound: 'El operador necesita un envío completo antes de que este stock se pueda modificar: primero mandá las unidades pendientes al depósito de Full.',
+    errFulfillmentOnly:
+      'Las publicaciones de este producto de usuario se venden solo con Full, así que no hay stock de domicilio de venta para fijar. Primero habilitá el envío propio en una publicación.',
+    errNoItems:
+      'Este producto de usuario no tiene publicaciones asociadas, así que su stock no se puede cambiar. Primero asociale una publicación.',
+    errNoInventory:
+      'Algunas publicaciones no tienen id de inventario (no están en Full): {items}. El stock del domicilio de venta es solo para publicaciones que también están en Full; cambiá su stock desde la publicación.',
+    errFullInbound:
+      'El operador necesita un envío completo antes de que este stock se pueda modificar: primero mandá las unidades pendientes al depósito de Full.',
     errMissingVersion: 'El cambio no tenía una versión de partida (x-version), así que fue rechazado. Recargá el stock y volvé a editar.',
     errInvalidQuantity: 'El servidor rechazó la cantidad: tiene que ser un número entero, 0 o más.',
     errWrongType: 'Este producto de usuario no guarda stock en ese tipo de ubicación.',
@@ -190,7 +212,8 @@ export const messages = defineMessages(
   {
     title: 'Estoque',
     detailTitle: 'Estoque · {id}',
-    intro: 'O estoque de um produto do usuário é compartilhado por todos os seus anúncios e canais de venda. Abra um pelo id para ver onde estão as unidades e alterar as que você gerencia.',
+    intro:
+      'O estoque de um produto do usuário é compartilhado por todos os seus anúncios e canais de venda. Abra um pelo id para ver onde estão as unidades e alterar as que você gerencia.',
     openLabel: 'Id do produto do usuário',
     openHelp: 'Por exemplo MLAU3000001: o id do site, "U" e dígitos.',
     open: 'Abrir',
@@ -199,7 +222,8 @@ export const messages = defineMessages(
     recentEmpty: 'Nenhum aberto ainda.',
     clearRecent: 'Limpar a lista',
     demoTitle: 'Produtos do usuário da demo',
-    demoIntro: 'Produtos do usuário de exemplo, inclusive alguns em que o servidor recusa a alteração, para que cada regra possa ser testada.',
+    demoIntro:
+      'Produtos do usuário de exemplo, inclusive alguns em que o servidor recusa a alteração, para que cada regra possa ser testada.',
     scenarioFulfillmentOnly: 'Anúncios somente no Full',
     scenarioNoItems: 'Nenhum anúncio associado',
     scenarioNoInventory: 'Um anúncio sem id de inventário',
@@ -208,7 +232,8 @@ export const messages = defineMessages(
     allUserProducts: 'Todos os produtos do usuário',
     notFound: 'O produto do usuário {id} não foi encontrado (404). Confira o id; produtos de outros vendedores também não aparecem.',
     version: 'Lido na versão {version}',
-    versionHelp: 'Cada leitura do estoque tem uma versão. Uma alteração é enviada com a versão de onde partiu, para que ninguém sobrescreva a alteração de outra pessoa sem vê-la.',
+    versionHelp:
+      'Cada leitura do estoque tem uma versão. Uma alteração é enviada com a versão de onde partiu, para que ninguém sobrescreva a alteração de outra pessoa sem vê-la.',
     reload: 'Recarregar',
     locationsTitle: 'Localizações',
     colLocation: 'Localização',
@@ -220,8 +245,10 @@ export const messages = defineMessages(
     typeMeliFacility: 'Armazéns do Full',
     typeSellingAddress: 'Endereço de venda',
     typeSellerWarehouse: 'Armazém do vendedor',
-    explainMeliFacility: 'Unidades que você enviou aos armazéns de fulfillment do operador. O operador as gerencia, então não podem ser editadas aqui: mudam com os envios e as vendas.',
-    explainSellingAddress: 'Seu armazém de origem, para o estoque com envio próprio de anúncios que também estão no Full. Você o gerencia: editável aqui enquanto os anúncios tiverem envio próprio ativado.',
+    explainMeliFacility:
+      'Unidades que você enviou aos armazéns de fulfillment do operador. O operador as gerencia, então não podem ser editadas aqui: mudam com os envios e as vendas.',
+    explainSellingAddress:
+      'Seu armazém de origem, para o estoque com envio próprio de anúncios que também estão no Full. Você o gerencia: editável aqui enquanto os anúncios tiverem envio próprio ativado.',
     explainSellerWarehouse: 'Um dos seus armazéns (várias origens de estoque). Você o gerencia: editável aqui, um armazém por vez.',
     explainUnknown: 'Um tipo de localização que a especificação da API não descreve ({type}); exibido somente para leitura.',
     managerOperator: 'O operador',
@@ -233,7 +260,8 @@ export const messages = defineMessages(
     locationSelling: 'o endereço de venda',
     locationWarehouse: 'o armazém {store}',
     addSelling: 'Adicionar estoque no seu endereço de venda',
-    addSellingHelp: 'Agora só os armazéns do operador têm estoque. Se os anúncios tiverem envio próprio ativado, você também pode manter estoque no seu endereço de venda.',
+    addSellingHelp:
+      'Agora só os armazéns do operador têm estoque. Se os anúncios tiverem envio próprio ativado, você também pode manter estoque no seu endereço de venda.',
     noLocations: 'Este produto do usuário não tem localizações de estoque.',
     itemsTitle: 'Anúncios deste produto do usuário',
     itemsEmpty: 'Nenhum anúncio está associado a este produto do usuário.',
@@ -254,24 +282,31 @@ export const messages = defineMessages(
     problemNotNumber: 'Use apenas dígitos (0, 1, 2 …).',
     problemTooLarge: 'Esse número é grande demais.',
     statusSending: 'Enviando: {location} para {quantity}…',
-    statusPending: 'Pendente: o servidor aceitou {location} = {quantity}. O estoque é atualizado de forma assíncrona; aguardando uma leitura mais nova que a versão {version}.',
+    statusPending:
+      'Pendente: o servidor aceitou {location} = {quantity}. O estoque é atualizado de forma assíncrona; aguardando uma leitura mais nova que a versão {version}.',
     statusConfirmed: 'Confirmado: {location} tem {quantity} na versão {version}.',
-    statusReplaced: 'Sua alteração para {quantity} foi aplicada, mas {location} mudou de novo desde então: agora tem {current} (versão {version}).',
+    statusReplaced:
+      'Sua alteração para {quantity} foi aplicada, mas {location} mudou de novo desde então: agora tem {current} (versão {version}).',
     statusUnconfirmed: 'Aceito, mas a nova quantidade ainda não apareceu. Recarregue em instantes para conferir.',
     statusKept: 'A outra alteração foi mantida: {location} fica com {quantity} (versão {version}). A sua não foi enviada.',
     refusedTitle: 'Sua alteração de {location} para {quantity} não foi aplicada',
     conflictTitle: 'Outra pessoa alterou este estoque',
-    conflictIntro: 'Enquanto você editava, outra alteração foi salva (agora versão {version}). Nada foi sobrescrito: escolha qual valor fica.',
+    conflictIntro:
+      'Enquanto você editava, outra alteração foi salva (agora versão {version}). Nada foi sobrescrito: escolha qual valor fica.',
     conflictStarted: 'Você partiu de',
     conflictMine: 'Seu valor',
     conflictLatest: 'Mais recente no servidor',
     conflictVersion: 'versão {version}',
     applyMine: 'Aplicar o meu sobre a versão mais recente',
     keepTheirs: 'Manter o deles',
-    errFulfillmentOnly: 'Os anúncios deste produto do usuário são vendidos somente pelo Full, então não há estoque de endereço de venda para definir. Ative o envio próprio em um anúncio primeiro.',
-    errNoItems: 'Nenhum anúncio está associado a este produto do usuário, então o estoque não pode ser alterado. Associe um anúncio primeiro.',
-    errNoInventory: 'Alguns anúncios não têm id de inventário (não estão no Full): {items}. O estoque do endereço de venda é só para anúncios que também estão no Full; altere o estoque deles pelo anúncio.',
-    errFullInbound: 'O operador precisa de um envio completo antes que este estoque possa ser modificado: envie primeiro as unidades pendentes ao armazém do Full.',
+    errFulfillmentOnly:
+      'Os anúncios deste produto do usuário são vendidos somente pelo Full, então não há estoque de endereço de venda para definir. Ative o envio próprio em um anúncio primeiro.',
+    errNoItems:
+      'Nenhum anúncio está associado a este produto do usuário, então o estoque não pode ser alterado. Associe um anúncio primeiro.',
+    errNoInventory:
+      'Alguns anúncios não têm id de inventário (não estão no Full): {items}. O estoque do endereço de venda é só para anúncios que também estão no Full; altere o estoque deles pelo anúncio.',
+    errFullInbound:
+      'O operador precisa de um envio completo antes que este estoque possa ser modificado: envie primeiro as unidades pendentes ao armazém do Full.',
     errMissingVersion: 'A alteração não tinha uma versão de partida (x-version), então foi recusada. Recarregue o estoque e edite de novo.',
     errInvalidQuantity: 'O servidor recusou a quantidade: ela deve ser um número inteiro, 0 ou mais.',
     errWrongType: 'Este produto do usuário não guarda estoque nesse tipo de localização.',

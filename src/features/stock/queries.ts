@@ -48,10 +48,15 @@ export const demoUserProductsQuery = queryOptions({
     const db = window.__demo?.db;
     if (!db) return [];
     const titles = new Map<string, string>();
-    for (const item of db.items.values()) if (item.user_product_id && !titles.has(item.user_product_id)) titles.set(item.user_product_id, item.title);
+    for (const item of db.items.values())
+      if (item.user_product_id && !titles.has(item.user_product_id)) titles.set(item.user_product_id, item.title);
     return [...db.stock.userProducts.values()]
       .filter((product) => product.user_id === me.id)
-      .map((product) => ({ id: product.id, title: titles.get(product.id) ?? null, types: [...new Set(product.locations.map((l) => l.type))] }));
+      .map((product) => ({
+        id: product.id,
+        title: titles.get(product.id) ?? null,
+        types: [...new Set(product.locations.map((l) => l.type))],
+      }));
   },
   staleTime: Infinity,
 });

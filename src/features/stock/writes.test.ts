@@ -84,19 +84,27 @@ async function runInterleaving(seed: number, subject: Subject, prepare?: (db: Db
   const chain = [...log.accepted].sort((a, b) => a.base.version - b.base.version);
   chain.forEach((edit, index) => {
     const previous = chain[index - 1];
-    const expected = previous ? { version: previous.base.version + 1, quantity: previous.value } : { version: initial.version, quantity: quantityAt(initial.stock, subject.target) };
+    const expected = previous
+      ? { version: previous.base.version + 1, quantity: previous.value }
+      : { version: initial.version, quantity: quantityAt(initial.stock, subject.target) };
     if (edit.base.version !== expected.version || edit.base.quantity !== expected.quantity) {
-      violations.push(`write of ${edit.value} did not start from the write before it (${JSON.stringify(edit.base)} vs ${JSON.stringify(expected)})`);
+      violations.push(
+        `write of ${edit.value} did not start from the write before it (${JSON.stringify(edit.base)} vs ${JSON.stringify(expected)})`,
+      );
     }
   });
   const last = chain.at(-1);
   const expectedFinal = last ? last.value : quantityAt(initial.stock, subject.target);
-  if (quantityAt(final.stock, subject.target) !== expectedFinal) violations.push(`final ${quantityAt(final.stock, subject.target)} is not the last accepted write ${expectedFinal}`);
-  if (final.version !== initial.version + chain.length) violations.push(`final version ${final.version} after ${chain.length} writes from ${initial.version}`);
+  if (quantityAt(final.stock, subject.target) !== expectedFinal)
+    violations.push(`final ${quantityAt(final.stock, subject.target)} is not the last accepted write ${expectedFinal}`);
+  if (final.version !== initial.version + chain.length)
+    violations.push(`final version ${final.version} after ${chain.length} writes from ${initial.version}`);
   for (const outcome of log.outcomes) {
     if (outcome.kind === 'unconfirmed') violations.push('a write never showed');
-    if (outcome.kind === 'conflict' && outcome.latest.version <= outcome.edit.base.version) violations.push('the conflict dialog showed a read that was not newer');
-    if (outcome.kind === 'confirmed' && quantityAt(outcome.read.stock, subject.target) !== outcome.edit.value) violations.push('confirmed without showing the value');
+    if (outcome.kind === 'conflict' && outcome.latest.version <= outcome.edit.base.version)
+      violations.push('the conflict dialog showed a read that was not newer');
+    if (outcome.kind === 'confirmed' && quantityAt(outcome.read.stock, subject.target) !== outcome.edit.value)
+      violations.push('confirmed without showing the value');
   }
   return { log, violations };
 }
@@ -130,7 +138,10 @@ describe('stock writes under concurrent editors', () => {
           const record = db.stock.userProducts.get(String(params.id))!;
           const { quantity } = (await request.json()) as { quantity: number };
           const others = (record.pending.at(-1)?.locations ?? record.locations).filter((l) => l.type !== 'selling_address');
-          record.pending.push({ visibleAt: Date.now() + db.clockOffset + db.stock.propagationMs, locations: [{ type: 'selling_address', quantity }, ...others] });
+          record.pending.push({
+            visibleAt: Date.now() + db.clockOffset + db.stock.propagationMs,
+            locations: [{ type: 'selling_address', quantity }, ...others],
+          });
           return new HttpResponse(null, { status: 204 });
         }),
       );

@@ -54,7 +54,11 @@ export function sendEdit(edit: StockEdit, signal?: AbortSignal): Promise<unknown
   if (target.type === 'selling_address') {
     return putSellingAddressStock(userProductId, { quantity: value, version: base.version }, signal);
   }
-  const location = { store_id: target.storeId, quantity: value, ...(target.networkNodeId ? { network_node_id: target.networkNodeId } : {}) };
+  const location = {
+    store_id: target.storeId,
+    quantity: value,
+    ...(target.networkNodeId ? { network_node_id: target.networkNodeId } : {}),
+  };
   return putSellerWarehouseStock(userProductId, { locations: [location], version: base.version }, signal);
 }
 

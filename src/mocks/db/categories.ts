@@ -128,9 +128,21 @@ const attributes = {
       ['2230581', text('Usado')],
     ],
   },
-  GTIN: { name: text('Código universal de producto', 'Código universal de produto'), value_type: 'string', group: 'OTHERS', max: 60, tags: {} },
+  GTIN: {
+    name: text('Código universal de producto', 'Código universal de produto'),
+    value_type: 'string',
+    group: 'OTHERS',
+    max: 60,
+    tags: {},
+  },
   COLOR: { name: text('Color', 'Cor'), value_type: 'list', group: 'MAIN', values: colors.map(([id, name]) => [id, name]) },
-  INTERNAL_MEMORY: { name: text('Memoria interna', 'Memória interna'), value_type: 'number', group: 'TECH', max: 18, tags: { required: true } },
+  INTERNAL_MEMORY: {
+    name: text('Memoria interna', 'Memória interna'),
+    value_type: 'number',
+    group: 'TECH',
+    max: 18,
+    tags: { required: true },
+  },
   RAM: { name: text('Memoria RAM', 'Memória RAM'), value_type: 'number', group: 'TECH', max: 18 },
   IS_DUAL_SIM: { name: text('Es Dual SIM', 'É Dual SIM'), value_type: 'boolean', group: 'TECH', values: yesNo },
   WITH_NFC: { name: text('Con NFC', 'Com NFC'), value_type: 'boolean', group: 'TECH', values: yesNo, tags: {} },
@@ -143,7 +155,13 @@ const attributes = {
       ['7404962', text('iOS')],
     ],
   },
-  COMPATIBLE_MODEL: { name: text('Modelo compatible', 'Modelo compatível'), value_type: 'string', group: 'MAIN', max: 255, tags: { required: true } },
+  COMPATIBLE_MODEL: {
+    name: text('Modelo compatible', 'Modelo compatível'),
+    value_type: 'string',
+    group: 'MAIN',
+    max: 255,
+    tags: { required: true },
+  },
   MATERIAL: {
     name: text('Material'),
     value_type: 'list',
@@ -179,7 +197,13 @@ const attributes = {
     ],
   },
   SSD_CAPACITY: { name: text('Capacidad del SSD', 'Capacidade do SSD'), value_type: 'number', group: 'TECH', max: 18 },
-  SCREEN_SIZE: { name: text('Tamaño de pantalla', 'Tamanho da tela'), value_type: 'number', group: 'TECH', max: 18, tags: { required: true } },
+  SCREEN_SIZE: {
+    name: text('Tamaño de pantalla', 'Tamanho da tela'),
+    value_type: 'number',
+    group: 'TECH',
+    max: 18,
+    tags: { required: true },
+  },
   WITH_BLUETOOTH: { name: text('Con Bluetooth', 'Com Bluetooth'), value_type: 'boolean', group: 'TECH', values: yesNo },
   MEMORY_TYPE: {
     name: text('Tipo de memoria', 'Tipo de memória'),
@@ -269,7 +293,13 @@ const attributes = {
       ['242073', text('Alquiler', 'Aluguel')],
     ],
   },
-  COVERED_AREA: { name: text('Superficie cubierta', 'Área construída'), value_type: 'number', group: 'MAIN', max: 10, tags: { required: true } },
+  COVERED_AREA: {
+    name: text('Superficie cubierta', 'Área construída'),
+    value_type: 'number',
+    group: 'MAIN',
+    max: 10,
+    tags: { required: true },
+  },
   ROOMS: { name: text('Ambientes', 'Cômodos'), value_type: 'number', group: 'MAIN', max: 3 },
   HAS_POOL: { name: text('Con pileta', 'Com piscina'), value_type: 'boolean', group: 'OTHERS', values: yesNo },
   VOLUME: { name: text('Volumen', 'Volume'), value_type: 'number', group: 'TECH', max: 10 },
@@ -295,7 +325,18 @@ interface DomainDef {
 const domains = {
   CELLPHONES: {
     name: text('Celulares y smartphones', 'Celulares e smartphones'),
-    attributes: ['BRAND', 'MODEL', 'ITEM_CONDITION', 'COLOR', 'INTERNAL_MEMORY', 'RAM', 'OPERATING_SYSTEM', 'IS_DUAL_SIM', 'WITH_NFC', 'GTIN'],
+    attributes: [
+      'BRAND',
+      'MODEL',
+      'ITEM_CONDITION',
+      'COLOR',
+      'INTERNAL_MEMORY',
+      'RAM',
+      'OPERATING_SYSTEM',
+      'IS_DUAL_SIM',
+      'WITH_NFC',
+      'GTIN',
+    ],
     brands: ['Samsung', 'Motorola', 'Apple', 'Xiaomi'],
     keywords: { celular: 3, celulares: 3, smartphone: 3, iphone: 3, galaxy: 2, redmi: 2, motorola: 2, telefono: 1 },
     products: ['Samsung Galaxy A15', 'Motorola Moto G54', 'Xiaomi Redmi 13C', 'Apple iPhone 13', 'Samsung Galaxy S23', 'Motorola Edge 40'],
@@ -322,7 +363,18 @@ const domains = {
   },
   NOTEBOOKS: {
     name: text('Notebooks'),
-    attributes: ['BRAND', 'MODEL', 'ITEM_CONDITION', 'PROCESSOR_BRAND', 'RAM', 'SSD_CAPACITY', 'SCREEN_SIZE', 'WITH_BLUETOOTH', 'COLOR', 'GTIN'],
+    attributes: [
+      'BRAND',
+      'MODEL',
+      'ITEM_CONDITION',
+      'PROCESSOR_BRAND',
+      'RAM',
+      'SSD_CAPACITY',
+      'SCREEN_SIZE',
+      'WITH_BLUETOOTH',
+      'COLOR',
+      'GTIN',
+    ],
     brands: ['Lenovo', 'HP', 'Asus', 'Apple'],
     keywords: { notebook: 3, notebooks: 3, laptop: 3, laptops: 3, ultrabook: 3, macbook: 3, ideapad: 2, thinkpad: 2, ryzen: 1, core: 1 },
     products: ['Notebook Lenovo IdeaPad 3 15.6"', 'Notebook HP 240 G9 14"', 'Notebook Asus Vivobook 15', 'Apple MacBook Air M2 13"'],
@@ -349,9 +401,33 @@ const domains = {
   },
   CARS_AND_VANS: {
     name: text('Autos y camionetas', 'Carros e caminhonetes'),
-    attributes: ['VEHICLE_TYPE', 'BRAND', 'MODEL', 'VEHICLE_YEAR', 'KILOMETERS', 'FUEL_TYPE', 'TRANSMISSION', 'DOORS', 'HAS_AIR_CONDITIONING'],
+    attributes: [
+      'VEHICLE_TYPE',
+      'BRAND',
+      'MODEL',
+      'VEHICLE_YEAR',
+      'KILOMETERS',
+      'FUEL_TYPE',
+      'TRANSMISSION',
+      'DOORS',
+      'HAS_AIR_CONDITIONING',
+    ],
     brands: ['Toyota', 'Volkswagen', 'Fiat', 'Ford'],
-    keywords: { auto: 2, autos: 2, carro: 3, camioneta: 3, caminhonete: 3, sedan: 2, pickup: 2, toyota: 2, volkswagen: 2, fiat: 2, ford: 2, corolla: 2, hilux: 2 },
+    keywords: {
+      auto: 2,
+      autos: 2,
+      carro: 3,
+      camioneta: 3,
+      caminhonete: 3,
+      sedan: 2,
+      pickup: 2,
+      toyota: 2,
+      volkswagen: 2,
+      fiat: 2,
+      ford: 2,
+      corolla: 2,
+      hilux: 2,
+    },
     products: ['Toyota Hilux 2.8 SRX', 'Volkswagen Gol Trend 1.6', 'Fiat Cronos 1.3 Drive', 'Ford Ranger XLT 3.2'],
     variants: ['2019', '2021', '2023'],
     basePrice: 18000000,
@@ -452,8 +528,22 @@ const trees: Record<string, TreeNode[]> = {
           id: 'MLA3502',
           name: 'Accesorios para Celulares',
           children: [
-            { id: 'MLA3813', name: 'Fundas y Protectores', domain: 'CELLPHONE_CASES', items: 61570, listed: 6, settings: { max_title_length: 55 } },
-            { id: 'MLA5337', name: 'Cargadores', domain: 'CELLPHONE_CHARGERS', items: 23844, listed: 5, settings: { max_title_length: 58 } },
+            {
+              id: 'MLA3813',
+              name: 'Fundas y Protectores',
+              domain: 'CELLPHONE_CASES',
+              items: 61570,
+              listed: 6,
+              settings: { max_title_length: 55 },
+            },
+            {
+              id: 'MLA5337',
+              name: 'Cargadores',
+              domain: 'CELLPHONE_CHARGERS',
+              items: 23844,
+              listed: 5,
+              settings: { max_title_length: 58 },
+            },
           ],
         },
       ],
@@ -462,13 +552,34 @@ const trees: Record<string, TreeNode[]> = {
       id: notebooks.parent.id,
       name: notebooks.parent.name,
       children: [
-        { id: notebooks.id, name: notebooks.name, domain: 'NOTEBOOKS', items: 18422, listed: 8, settings: { max_title_length: 65, max_pictures_per_item: 10 } },
+        {
+          id: notebooks.id,
+          name: notebooks.name,
+          domain: 'NOTEBOOKS',
+          items: 18422,
+          listed: 8,
+          settings: { max_title_length: 65, max_pictures_per_item: 10 },
+        },
         {
           id: 'MLA1649',
           name: 'Componentes de PC',
           children: [
-            { id: 'MLA1694', name: 'Memorias RAM', domain: 'RAM_MEMORIES', items: 6311, listed: 4, settings: { max_title_length: 50, fragile: true } },
-            { id: 'MLA1672', name: 'Discos y Almacenamiento', domain: 'HARD_DRIVES', items: 9550, listed: 4, settings: { max_title_length: 52, fragile: true } },
+            {
+              id: 'MLA1694',
+              name: 'Memorias RAM',
+              domain: 'RAM_MEMORIES',
+              items: 6311,
+              listed: 4,
+              settings: { max_title_length: 50, fragile: true },
+            },
+            {
+              id: 'MLA1672',
+              name: 'Discos y Almacenamiento',
+              domain: 'HARD_DRIVES',
+              items: 9550,
+              listed: 4,
+              settings: { max_title_length: 52, fragile: true },
+            },
           ],
         },
       ],
@@ -478,8 +589,24 @@ const trees: Record<string, TreeNode[]> = {
       name: cars.parent.name,
       profile: 'vehicle',
       children: [
-        { id: cars.id, name: cars.name, domain: 'CARS_AND_VANS', items: 92014, listed: 6, profile: 'vehicle', settings: { max_title_length: 80, minimum_price: 500000 } },
-        { id: 'MLA1763', name: 'Motos', domain: 'MOTORCYCLES', items: 14288, listed: 3, profile: 'vehicle', settings: { max_title_length: 75, minimum_price: 100000 } },
+        {
+          id: cars.id,
+          name: cars.name,
+          domain: 'CARS_AND_VANS',
+          items: 92014,
+          listed: 6,
+          profile: 'vehicle',
+          settings: { max_title_length: 80, minimum_price: 500000 },
+        },
+        {
+          id: 'MLA1763',
+          name: 'Motos',
+          domain: 'MOTORCYCLES',
+          items: 14288,
+          listed: 3,
+          profile: 'vehicle',
+          settings: { max_title_length: 75, minimum_price: 100000 },
+        },
       ],
     },
     {
@@ -487,8 +614,24 @@ const trees: Record<string, TreeNode[]> = {
       name: sneakers.parent.name,
       profile: 'apparel',
       children: [
-        { id: sneakers.id, name: sneakers.name, domain: 'SNEAKERS', items: 38650, listed: 7, profile: 'apparel', settings: { max_title_length: 55 } },
-        { id: 'MLA417704', name: 'Remeras', domain: 'T_SHIRTS', items: 51233, listed: 5, profile: 'apparel', settings: { max_title_length: 58 } },
+        {
+          id: sneakers.id,
+          name: sneakers.name,
+          domain: 'SNEAKERS',
+          items: 38650,
+          listed: 7,
+          profile: 'apparel',
+          settings: { max_title_length: 55 },
+        },
+        {
+          id: 'MLA417704',
+          name: 'Remeras',
+          domain: 'T_SHIRTS',
+          items: 51233,
+          listed: 5,
+          profile: 'apparel',
+          settings: { max_title_length: 58 },
+        },
       ],
     },
     {
@@ -496,8 +639,24 @@ const trees: Record<string, TreeNode[]> = {
       name: 'Inmuebles',
       profile: 'realEstate',
       children: [
-        { id: 'MLA1472', name: 'Departamentos', domain: 'APARTMENTS', items: 40311, listed: 5, profile: 'realEstate', settings: { max_title_length: 100 } },
-        { id: 'MLA1466', name: 'Casas', domain: 'HOUSES', items: 21780, listed: 2, profile: 'realEstate', settings: { max_title_length: 100, maximum_price: 9_000_000_000 } },
+        {
+          id: 'MLA1472',
+          name: 'Departamentos',
+          domain: 'APARTMENTS',
+          items: 40311,
+          listed: 5,
+          profile: 'realEstate',
+          settings: { max_title_length: 100 },
+        },
+        {
+          id: 'MLA1466',
+          name: 'Casas',
+          domain: 'HOUSES',
+          items: 21780,
+          listed: 2,
+          profile: 'realEstate',
+          settings: { max_title_length: 100, maximum_price: 9_000_000_000 },
+        },
       ],
     },
     {
@@ -505,7 +664,15 @@ const trees: Record<string, TreeNode[]> = {
       name: 'Belleza y Cuidado Personal',
       children: [
         { id: 'MLA1271', name: 'Perfumes', domain: 'PERFUMES', items: 30122, listed: 4, settings: { max_title_length: 60, fragile: true } },
-        { id: 'MLA412348', name: 'Bienestar Íntimo', domain: 'INTIMATE_WELLNESS', items: 2210, listed: 2, profile: 'adult', settings: { max_title_length: 50 } },
+        {
+          id: 'MLA412348',
+          name: 'Bienestar Íntimo',
+          domain: 'INTIMATE_WELLNESS',
+          items: 2210,
+          listed: 2,
+          profile: 'adult',
+          settings: { max_title_length: 50 },
+        },
       ],
     },
   ],
@@ -514,8 +681,22 @@ const trees: Record<string, TreeNode[]> = {
       id: 'MLB1051',
       name: 'Celulares e Telefones',
       children: [
-        { id: 'MLB1055', name: 'Celulares e Smartphones', domain: 'CELLPHONES', items: 88120, listed: 6, settings: { max_title_length: 60 } },
-        { id: 'MLB3813', name: 'Capas e Películas', domain: 'CELLPHONE_CASES', items: 120450, listed: 3, settings: { max_title_length: 60 } },
+        {
+          id: 'MLB1055',
+          name: 'Celulares e Smartphones',
+          domain: 'CELLPHONES',
+          items: 88120,
+          listed: 6,
+          settings: { max_title_length: 60 },
+        },
+        {
+          id: 'MLB3813',
+          name: 'Capas e Películas',
+          domain: 'CELLPHONE_CASES',
+          items: 120450,
+          listed: 3,
+          settings: { max_title_length: 60 },
+        },
       ],
     },
     {
@@ -528,22 +709,57 @@ const trees: Record<string, TreeNode[]> = {
       name: 'Carros, Motos e Outros',
       profile: 'vehicle',
       children: [
-        { id: 'MLB1744', name: 'Carros e Caminhonetes', domain: 'CARS_AND_VANS', items: 210330, listed: 2, profile: 'vehicle', settings: { max_title_length: 70 } },
-        { id: 'MLB1763', name: 'Motos', domain: 'MOTORCYCLES', items: 40210, listed: 2, profile: 'vehicle', settings: { max_title_length: 70 } },
+        {
+          id: 'MLB1744',
+          name: 'Carros e Caminhonetes',
+          domain: 'CARS_AND_VANS',
+          items: 210330,
+          listed: 2,
+          profile: 'vehicle',
+          settings: { max_title_length: 70 },
+        },
+        {
+          id: 'MLB1763',
+          name: 'Motos',
+          domain: 'MOTORCYCLES',
+          items: 40210,
+          listed: 2,
+          profile: 'vehicle',
+          settings: { max_title_length: 70 },
+        },
       ],
     },
     {
       id: 'MLB1430',
       name: 'Calçados, Roupas e Bolsas',
       profile: 'apparel',
-      children: [{ id: 'MLB23332', name: 'Tênis', domain: 'SNEAKERS', items: 64200, listed: 3, profile: 'apparel', settings: { max_title_length: 60 } }],
+      children: [
+        {
+          id: 'MLB23332',
+          name: 'Tênis',
+          domain: 'SNEAKERS',
+          items: 64200,
+          listed: 3,
+          profile: 'apparel',
+          settings: { max_title_length: 60 },
+        },
+      ],
     },
   ],
   MLM: [
     {
       id: 'MLM1051',
       name: 'Celulares y Telefonía',
-      children: [{ id: 'MLM1055', name: 'Celulares y Smartphones', domain: 'CELLPHONES', items: 70512, listed: 5, settings: { max_title_length: 60 } }],
+      children: [
+        {
+          id: 'MLM1055',
+          name: 'Celulares y Smartphones',
+          domain: 'CELLPHONES',
+          items: 70512,
+          listed: 5,
+          settings: { max_title_length: 60 },
+        },
+      ],
     },
     {
       id: 'MLM1648',
@@ -554,13 +770,33 @@ const trees: Record<string, TreeNode[]> = {
       id: 'MLM1743',
       name: 'Autos, Motos y Otros',
       profile: 'vehicle',
-      children: [{ id: 'MLM1744', name: 'Autos y Camionetas', domain: 'CARS_AND_VANS', items: 120900, listed: 2, profile: 'vehicle', settings: { max_title_length: 60 } }],
+      children: [
+        {
+          id: 'MLM1744',
+          name: 'Autos y Camionetas',
+          domain: 'CARS_AND_VANS',
+          items: 120900,
+          listed: 2,
+          profile: 'vehicle',
+          settings: { max_title_length: 60 },
+        },
+      ],
     },
     {
       id: 'MLM1430',
       name: 'Ropa, Bolsas y Calzado',
       profile: 'apparel',
-      children: [{ id: 'MLM6585', name: 'Tenis', domain: 'SNEAKERS', items: 45870, listed: 3, profile: 'apparel', settings: { max_title_length: 60 } }],
+      children: [
+        {
+          id: 'MLM6585',
+          name: 'Tenis',
+          domain: 'SNEAKERS',
+          items: 45870,
+          listed: 3,
+          profile: 'apparel',
+          settings: { max_title_length: 60 },
+        },
+      ],
     },
   ],
 };
@@ -617,9 +853,22 @@ function baseSettings(profile: Profile, site: SiteRecord): CategorySettings {
     case 'product':
       return product;
     case 'apparel':
-      return { ...product, item_conditions: ['new', 'used'], tags: ['size_chart_required'], shipping_options: ['free_shipping_over_threshold'] };
+      return {
+        ...product,
+        item_conditions: ['new', 'used'],
+        tags: ['size_chart_required'],
+        shipping_options: ['free_shipping_over_threshold'],
+      };
     case 'vehicle':
-      return { ...product, ...classified, max_pictures_per_item: 40, max_description_length: 8000, coverage_areas: 'optional', vip_subdomain: 'auto', tags: ['classified'] };
+      return {
+        ...product,
+        ...classified,
+        max_pictures_per_item: 40,
+        max_description_length: 8000,
+        coverage_areas: 'optional',
+        vip_subdomain: 'auto',
+        tags: ['classified'],
+      };
     case 'realEstate':
       return {
         ...product,
@@ -633,7 +882,12 @@ function baseSettings(profile: Profile, site: SiteRecord): CategorySettings {
         tags: ['classified', 'geo_required'],
       };
     case 'adult':
-      return { ...product, adult_content: true, items_reviews_allowed: false, restrictions: ['adults_only', 'hidden_from_search_without_consent'] };
+      return {
+        ...product,
+        adult_content: true,
+        items_reviews_allowed: false,
+        restrictions: ['adults_only', 'hidden_from_search_without_consent'],
+      };
   }
 }
 
@@ -694,7 +948,10 @@ function picture(name: string, hue: number): string {
 function buildAttributes(ids: AttributeId[], language: Language, brandNames: string[]): CategoryAttribute[] {
   return ids.map((id) => {
     const def: AttributeDef = attributes[id];
-    const values = id === 'BRAND' ? brandNames.map((name) => ({ id: brandId(name), name })) : def.values?.map(([valueId, name]) => ({ id: valueId, name: name[language] }));
+    const values =
+      id === 'BRAND'
+        ? brandNames.map((name) => ({ id: brandId(name), name }))
+        : def.values?.map(([valueId, name]) => ({ id: valueId, name: name[language] }));
     return {
       id,
       name: def.name[language],
@@ -782,7 +1039,12 @@ export function seedCategories(context: SeedContext): CategoriesState {
   const state: CategoriesState = { sites, topLevel: new Map(), categories: new Map(), domains: new Map() };
   for (const site of sites) {
     let nextItem = firstItemNumber;
-    const visit = (node: TreeNode, path: { id: string; name: string }[], profile: Profile, hue: number): { total: number; subtree: string[]; domain: DomainKey } => {
+    const visit = (
+      node: TreeNode,
+      path: { id: string; name: string }[],
+      profile: Profile,
+      hue: number,
+    ): { total: number; subtree: string[]; domain: DomainKey } => {
       const here = [...path, { id: node.id, name: node.name }];
       const own = node.profile ?? profile;
       const results = (node.children ?? []).map((child) => ({ child, ...visit(child, here, own, hue) }));
@@ -812,7 +1074,11 @@ export function seedCategories(context: SeedContext): CategoriesState {
           attributable: own === 'apparel',
         },
         // Parents carry the attributes every listing below them shares.
-        attributes: buildAttributes(leaf ? def.attributes : def.attributes.filter((id) => id === 'ITEM_CONDITION' || id === 'BRAND'), site.language, def.brands),
+        attributes: buildAttributes(
+          leaf ? def.attributes : def.attributes.filter((id) => id === 'ITEM_CONDITION' || id === 'BRAND'),
+          site.language,
+          def.brands,
+        ),
         site,
         domainId: leaf ? domainId(site.id, domain) : null,
         subtree,

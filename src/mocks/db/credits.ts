@@ -26,8 +26,34 @@ export interface CreditsState {
 }
 
 const day = 24 * 3600 * 1000;
-const firstNames = ['Lucía', 'Martín', 'Sofía', 'Joaquín', 'Valentina', 'Mateo', 'Camila', 'Tomás', 'Julieta', 'Nicolás', 'Agustina', 'Bruno'];
-const lastNames = ['González', 'Rodríguez', 'Fernández', 'López', 'Martínez', 'Pérez', 'Gómez', 'Díaz', 'Sosa', 'Romero', 'Álvarez', 'Ruiz'];
+const firstNames = [
+  'Lucía',
+  'Martín',
+  'Sofía',
+  'Joaquín',
+  'Valentina',
+  'Mateo',
+  'Camila',
+  'Tomás',
+  'Julieta',
+  'Nicolás',
+  'Agustina',
+  'Bruno',
+];
+const lastNames = [
+  'González',
+  'Rodríguez',
+  'Fernández',
+  'López',
+  'Martínez',
+  'Pérez',
+  'Gómez',
+  'Díaz',
+  'Sosa',
+  'Romero',
+  'Álvarez',
+  'Ruiz',
+];
 /** Entities that return a proposal id; the others never do. */
 const entitiesWithProposal: readonly FinancialEntity[] = ['BANK_1', 'BANK_2'];
 const installmentCounts = [3, 6, 9, 12, 18, 24] as const;
@@ -46,10 +72,15 @@ function status(random: Random): CreditStatus {
 }
 
 function financing(item: Item, random: Random, entity: FinancialEntity) {
-  const down = cents(item.price * random.int(10, 30) / 100);
+  const down = cents((item.price * random.int(10, 30)) / 100);
   const installments = random.pick(installmentCounts);
   const rate = 1 + installments * 0.025;
-  return { down_payment_amount: down, installments_number: installments, installments_amount: cents(((item.price - down) * rate) / installments), financial_entity_id: entity };
+  return {
+    down_payment_amount: down,
+    installments_number: installments,
+    installments_amount: cents(((item.price - down) * rate) / installments),
+    financial_entity_id: entity,
+  };
 }
 
 /**
@@ -93,7 +124,7 @@ export function seedCredits(context: SeedContext): CreditsState {
     return {
       id: `${String(index + 1).padStart(8, '0')}-5a4d-4b0c-8000-000000000000`,
       item_id: item.id,
-      down_payment_amount: 1000 * (index % 5 + 1),
+      down_payment_amount: 1000 * ((index % 5) + 1),
       installments_number: installments,
       installments_amount: 5000,
       seller_id: seller.id,
@@ -102,7 +133,12 @@ export function seedCredits(context: SeedContext): CreditsState {
       financial_entity_id: entity,
       status: (['approved', 'rejected', 'in_analysis'] as const)[index % 3]!,
       expired: index % 10 === 7,
-      buyer: { id: 900_000_000 + index, full_name: `Sandbox Buyer ${index + 1}`, email: `sandbox.buyer${index + 1}@example.test`, phone: `+54 9 11 0000-${String(index + 1).padStart(4, '0')}` },
+      buyer: {
+        id: 900_000_000 + index,
+        full_name: `Sandbox Buyer ${index + 1}`,
+        email: `sandbox.buyer${index + 1}@example.test`,
+        phone: `+54 9 11 0000-${String(index + 1).padStart(4, '0')}`,
+      },
     };
   });
   const newestFirst = (a: CreditLeadRecord, b: CreditLeadRecord) => b.date_created.localeCompare(a.date_created);

@@ -140,7 +140,8 @@ function snapshotOf(s: Counts) {
 
 function referencesOf(type: OperationType, sequence: number) {
   if (type.startsWith('sale_')) return [{ type: 'shipment_id', value: String(43000000000 + sequence) }];
-  if (type === 'inbound_reception' || type === 'fiscal_coverage_ajustment') return [{ type: 'inbound_id', value: String(5100000 + sequence) }];
+  if (type === 'inbound_reception' || type === 'fiscal_coverage_ajustment')
+    return [{ type: 'inbound_id', value: String(5100000 + sequence) }];
   return [];
 }
 
@@ -157,7 +158,11 @@ export function seedFulfillment(context: SeedContext): FulfillmentState {
       external_references: [],
       operations: [],
     };
-    inventory.external_references.push({ type: 'item', id: item.id, variation_id: random.chance(0.5) ? random.int(170000000, 179999999) : null });
+    inventory.external_references.push({
+      type: 'item',
+      id: item.id,
+      variation_id: random.chance(0.5) ? random.int(170000000, 179999999) : null,
+    });
     inventories.set(inventory.inventory_id, inventory);
   }
   inventories.set(otherSellerInventoryId, {
@@ -168,7 +173,12 @@ export function seedFulfillment(context: SeedContext): FulfillmentState {
   });
 
   const list = [...inventories.values()];
-  const counts = new Map(list.map((inv) => [inv.inventory_id, { available: 0, notAvailable: Object.fromEntries(notAvailableStatuses.map((s) => [s, 0])) } as Counts]));
+  const counts = new Map(
+    list.map((inv) => [
+      inv.inventory_id,
+      { available: 0, notAvailable: Object.fromEntries(notAvailableStatuses.map((s) => [s, 0])) } as Counts,
+    ]),
+  );
   const total = context.seed === 'large' ? 24_000 : 4_000;
   const start = context.now - spanDays * 24 * 3600_000;
   const step = (spanDays * 24 * 3600_000) / total;

@@ -50,8 +50,34 @@ const day = 24 * 60 * minute;
 /** Apps questions come from (the by-id resource's app_id). */
 const appIds = [5_287_611_409_281_742, 1_505, 7_092, 6_813_219_902_112_358];
 
-const firstNames = ['Lucía', 'Martín', 'Sofía', 'Juan', 'Valentina', 'Mateo', 'Camila', 'Santiago', 'Julieta', 'Tomás', 'Agustina', 'Nicolás'];
-const lastNames = ['González', 'Rodríguez', 'Fernández', 'López', 'Martínez', 'Pérez', 'Gómez', 'Díaz', 'Romero', 'Sosa', 'Álvarez', 'Ruiz'];
+const firstNames = [
+  'Lucía',
+  'Martín',
+  'Sofía',
+  'Juan',
+  'Valentina',
+  'Mateo',
+  'Camila',
+  'Santiago',
+  'Julieta',
+  'Tomás',
+  'Agustina',
+  'Nicolás',
+];
+const lastNames = [
+  'González',
+  'Rodríguez',
+  'Fernández',
+  'López',
+  'Martínez',
+  'Pérez',
+  'Gómez',
+  'Díaz',
+  'Romero',
+  'Sosa',
+  'Álvarez',
+  'Ruiz',
+];
 const areaCodes = ['11', '221', '261', '341', '351', '381'];
 
 const questionTexts: Record<string, string[]> = {
@@ -78,12 +104,7 @@ const questionTexts: Record<string, string[]> = {
     '¿Puedo verlo este sábado?',
     '¿Tiene algún detalle de chapa o pintura?',
   ],
-  MLA109027: [
-    '¿Hay talle 41?',
-    '¿Calzan grande o chico?',
-    '¿Sirven para correr en asfalto?',
-    '¿Son originales?',
-  ],
+  MLA109027: ['¿Hay talle 41?', '¿Calzan grande o chico?', '¿Sirven para correr en asfalto?', '¿Son originales?'],
 };
 /** Items whose category texts would not fit (a bag among notebooks, accessories among phones). */
 const itemTexts: Record<string, string[]> = {
@@ -91,7 +112,13 @@ const itemTexts: Record<string, string[]> = {
   MLA1400000011: ['¿Sirve para un Galaxy A55?', '¿Trae el cable?', '¿Carga rápido una notebook?'],
   MLA1400000012: ['¿Entra una notebook de 16"?', '¿Es realmente impermeable?', '¿Tiene bolsillo para el cargador?'],
 };
-const genericTexts = ['¿Hacen envíos al interior?', '¿Tienen stock para entrega inmediata?', '¿Puedo retirar en persona?', '¿Hacen factura A?', 'Hola, ¿cuál es el precio por mayor?'];
+const genericTexts = [
+  '¿Hacen envíos al interior?',
+  '¿Tienen stock para entrega inmediata?',
+  '¿Puedo retirar en persona?',
+  '¿Hacen factura A?',
+  'Hola, ¿cuál es el precio por mayor?',
+];
 const answerTexts = [
   '¡Hola! Sí, tenemos stock para entrega inmediata. Saludos.',
   'Hola, sí. Cualquier otra consulta estamos a disposición.',
@@ -110,7 +137,10 @@ function contactOf(buyerId: number, answered: number): NonNullable<AskerRecord['
     first_name: first,
     last_name: last,
     phone: { area_code: areaCodes[buyerId % areaCodes.length]!, number: String(40_000_000 + ((buyerId * 7919) % 9_999_999)) },
-    email: `${first.normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase()}.${buyerId % 1000}@example.com`,
+    email: `${first
+      .normalize('NFD')
+      .replace(/[^a-zA-Z]/g, '')
+      .toLowerCase()}.${buyerId % 1000}@example.com`,
     answered_questions: answered,
   };
 }
@@ -168,7 +198,11 @@ function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByB
   const hasAnswer = answered && (status !== 'BANNED' || random.chance(0.5));
   const answerAt = Math.min(createdAt + answerDelay(context, createdAt) * minute, context.now - minute);
   const answer: QuestionRecord['answer'] = hasAnswer
-    ? { text: random.pick(answerTexts), status: status === 'BANNED' ? 'BANNED' : status === 'DISABLED' ? 'DISABLED' : 'ACTIVE', date_created: answerAt }
+    ? {
+        text: random.pick(answerTexts),
+        status: status === 'BANNED' ? 'BANNED' : status === 'DISABLED' ? 'DISABLED' : 'ACTIVE',
+        date_created: answerAt,
+      }
     : null;
   if (answer) answeredByBuyer.set(buyer, (answeredByBuyer.get(buyer) ?? 0) + 1);
   const record: QuestionRecord = {
@@ -239,7 +273,8 @@ export function seedQuestions(context: SeedContext): QuestionsState {
   }
   // Vehicle listings expose the asker's contact; answered_questions counts the buyer's answered questions.
   for (const record of byId.values()) {
-    if (context.items.get(record.item_id)?.vehicle) record.from.contact = contactOf(record.from.id, answeredByBuyer.get(record.from.id) ?? 0);
+    if (context.items.get(record.item_id)?.vehicle)
+      record.from.contact = contactOf(record.from.id, answeredByBuyer.get(record.from.id) ?? 0);
   }
   return { byId, nextId: id + 1_000, hidden: new Set() };
 }

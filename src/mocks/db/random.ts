@@ -19,7 +19,7 @@ export function createRandom(seed: number): Random {
   return {
     next,
     int,
-    pick: <T,>(list: readonly T[]) => list[int(0, list.length - 1)] as T,
+    pick: <T>(list: readonly T[]) => list[int(0, list.length - 1)] as T,
     chance: (p: number) => next() < p,
   };
 }

@@ -5,7 +5,12 @@ import { minutes, question, siteTime } from './response-time.fixtures';
 
 // The snapshot of Wednesday 2026-11-18, 00:00 site time; Monday 16th and the weekend 14th–15th precede it.
 const asOf = siteTime('2026-11-18T00:00');
-const compute = (...records: Parameters<typeof question>[]) => computeResponseTime(records.map((r) => question(...r)), demoSeller.id, asOf);
+const compute = (...records: Parameters<typeof question>[]) =>
+  computeResponseTime(
+    records.map((r) => question(...r)),
+    demoSeller.id,
+    asOf,
+  );
 const week = minutes(7 * 24 * 60);
 
 describe('response time: refreshed once a day', () => {

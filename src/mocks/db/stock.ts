@@ -175,7 +175,12 @@ export function seedStock(context: SeedContext): StockState {
   };
 
   // One user product per rule of the spec (ids in stockScenarios, in this order).
-  const scenario = (index: number, shape: Shape, items: { title: string; inventory: boolean; fulfillmentOnly?: boolean }[], fullInbound = false) => {
+  const scenario = (
+    index: number,
+    shape: Shape,
+    items: { title: string; inventory: boolean; fulfillmentOnly?: boolean }[],
+    fullInbound = false,
+  ) => {
     const id = stockUserProductId(index);
     const total = random.int(5, 80);
     for (const spec of items) {
@@ -205,7 +210,12 @@ export function seedStock(context: SeedContext): StockState {
     const shape = shapes[n % shapes.length]!;
     const id = stockUserProductId(index);
     const total = random.int(0, 120);
-    addItem(id, `${extraTitles[n % extraTitles.length]!}${n >= extraTitles.length ? ` (${Math.floor(n / extraTitles.length) + 1})` : ''}`, total, true);
+    addItem(
+      id,
+      `${extraTitles[n % extraTitles.length]!}${n >= extraTitles.length ? ` (${Math.floor(n / extraTitles.length) + 1})` : ''}`,
+      total,
+      true,
+    );
     add(id, seller, locationsFor(shape, total));
   }
 

@@ -98,7 +98,12 @@ function discover(db: Db, site: SiteRecord, q: string, limit: number): DomainDis
 export function categoriesHandlers(route: Route) {
   const open = { public: true };
   return [
-    route('get', '/sites', ({ db }) => db.categories.sites.map(({ id, name, default_currency_id }) => ({ id, name, default_currency_id })), open),
+    route(
+      'get',
+      '/sites',
+      ({ db }) => db.categories.sites.map(({ id, name, default_currency_id }) => ({ id, name, default_currency_id })),
+      open,
+    ),
 
     route(
       'get',
@@ -131,7 +136,11 @@ export function categoriesHandlers(route: Route) {
         const limit = intParam(url, 'limit', searchLimits.defaultLimit, 1, searchLimits.maxLimit);
         const offset = intParam(url, 'offset', 0, 0, searchLimits.maxWindow);
         if (offset + limit > searchLimits.maxWindow) {
-          fail(400, 'bad_request', `The requested offset is higher than the allowed: offset + limit must be at most ${searchLimits.maxWindow}`);
+          fail(
+            400,
+            'bad_request',
+            `The requested offset is higher than the allowed: offset + limit must be at most ${searchLimits.maxWindow}`,
+          );
         }
         const inTree = new Set(category.subtree);
         // Most sold first, then by id, so pages are stable.
@@ -174,7 +183,13 @@ export function categoriesHandlers(route: Route) {
         const site = findSite(db, params.site);
         const checked = validateListingPrice(url.searchParams.get('price') ?? '');
         if (!checked.ok) {
-          fail(400, 'bad_request', checked.reason === 'required' ? 'The query param price is required' : 'The query param price must be a positive amount with at most two decimals');
+          fail(
+            400,
+            'bad_request',
+            checked.reason === 'required'
+              ? 'The query param price is required'
+              : 'The query param price must be a positive amount with at most two decimals',
+          );
         }
         return listingPrices(site, checked.price);
       },
@@ -188,7 +203,8 @@ export function categoriesHandlers(route: Route) {
         const site = findSite(db, params.site);
         const q = (url.searchParams.get('q') ?? '').trim();
         if (!q) fail(400, 'bad_request', 'The query param q is required');
-        if (q.length > discoveryLimits.maxQueryLength) fail(400, 'bad_request', `The query param q must be at most ${discoveryLimits.maxQueryLength} characters`);
+        if (q.length > discoveryLimits.maxQueryLength)
+          fail(400, 'bad_request', `The query param q must be at most ${discoveryLimits.maxQueryLength} characters`);
         const limit = intParam(url, 'limit', discoveryLimits.defaultLimit, 1, discoveryLimits.maxLimit);
         return discover(db, site, q, limit);
       },

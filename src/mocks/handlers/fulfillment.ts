@@ -93,7 +93,8 @@ function openSearch({ db, url, now }: RouteContext, seller: Seller) {
 
 function continueSearch({ db, now }: RouteContext, seller: Seller, scrollId: string): ScrollCursor {
   const cursor = db.fulfillment.scrolls.get(scrollId);
-  if (!cursor || cursor.sellerId !== seller.id) fail(400, 'validation_error', `invalid scroll id: ${scrollId}; repeat the search without scroll`);
+  if (!cursor || cursor.sellerId !== seller.id)
+    fail(400, 'validation_error', `invalid scroll id: ${scrollId}; repeat the search without scroll`);
   if (now - cursor.createdAt > operationsSearchLimits.scrollTtlMs) {
     db.fulfillment.scrolls.delete(scrollId);
     fail(400, 'validation_error', 'scroll id expired: it is older than 5 minutes; repeat the search without scroll to start again');

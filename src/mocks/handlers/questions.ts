@@ -112,7 +112,8 @@ function search(context: RouteContext) {
   if (problem) fail(400, 'bad_request', searchProblemText[problem]);
   if (status && !(questionStatuses as readonly string[]).includes(status)) fail(400, 'bad_request', `Invalid status: ${status}`);
   const fields = (query.get('sort_fields') ?? 'date_created').split(',').filter(Boolean);
-  for (const field of fields) if (!(sortFields as readonly string[]).includes(field)) fail(400, 'bad_request', `Invalid sort field: ${field}`);
+  for (const field of fields)
+    if (!(sortFields as readonly string[]).includes(field)) fail(400, 'bad_request', `Invalid sort field: ${field}`);
   const sortType = (query.get('sort_types') ?? 'DESC').toUpperCase();
   if (!(sortTypes as readonly string[]).includes(sortType)) fail(400, 'bad_request', 'sort_types must be ASC or DESC');
 
@@ -248,11 +249,14 @@ export function questionsHandlers(route: Route) {
       const { db, request, now } = context;
       const body = await readBody(request);
       const attributes = ['question_id', 'text'];
-      if (body.question_id === undefined || body.text === undefined) fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
-      if (typeof body.question_id !== 'number' || !Number.isInteger(body.question_id)) fail(400, 'invalid_question', 'The question is invalid');
+      if (body.question_id === undefined || body.text === undefined)
+        fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
+      if (typeof body.question_id !== 'number' || !Number.isInteger(body.question_id))
+        fail(400, 'invalid_question', 'The question is invalid');
       const text = checkText(body.text, attributes);
       const record = ownQuestion(context, String(body.question_id));
-      if (record.status !== 'UNANSWERED') fail(400, 'not_unanswered_question', `Question ${record.id} is not unanswered (status ${record.status})`);
+      if (record.status !== 'UNANSWERED')
+        fail(400, 'not_unanswered_question', `Question ${record.id} is not unanswered (status ${record.status})`);
       record.status = 'ANSWERED';
       record.answer = { text, status: 'ACTIVE', date_created: now };
       touch(db, record, now);
@@ -267,7 +271,8 @@ export function questionsHandlers(route: Route) {
     route('post', '/my/questions/hidden', async (context) => {
       const body = await readBody(context.request);
       const ids = body.question_ids;
-      if (!Array.isArray(ids) || ids.length === 0) fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', ['question_ids']);
+      if (!Array.isArray(ids) || ids.length === 0)
+        fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', ['question_ids']);
       // Check every id first: nothing is hidden when one of them is refused.
       const records = ids.map((id) => ownQuestion(context, typeof id === 'number' ? String(id) : 'invalid'));
       for (const record of records) context.db.questions.hidden.add(record.id);

@@ -8,14 +8,7 @@ import {
 } from '../../api/stock';
 import { z } from 'zod';
 import { caller, fail, type RouteContext, type Route } from '../route';
-import {
-  headLocations,
-  headVersion,
-  itemsOfUserProduct,
-  settleStock,
-  type StockLocationRow,
-  type UserProductRecord,
-} from '../db/stock';
+import { headLocations, headVersion, itemsOfUserProduct, settleStock, type StockLocationRow, type UserProductRecord } from '../db/stock';
 
 /** The caller's user product with every write that is due made visible; others' and unknown ids → 404. */
 function userProduct(context: RouteContext): UserProductRecord {
@@ -113,7 +106,8 @@ export function stockHandlers(route: Route) {
         }
         const row = next.find((location) => location.type === 'seller_warehouse' && location.store_id === store.id);
         if (row) row.quantity = input.quantity;
-        else next.unshift({ type: 'seller_warehouse', quantity: input.quantity, store_id: store.id, network_node_id: store.network_node_id });
+        else
+          next.unshift({ type: 'seller_warehouse', quantity: input.quantity, store_id: store.id, network_node_id: store.network_node_id });
       }
       checkLatest(record, version);
       accept(context, record, next);
