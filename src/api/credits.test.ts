@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configureClient } from './client';
 import { addMonthsToDay, creditSearchProblems, getCredit, searchCredits, toCreditTimestamp, type CreditSearchParams } from './credits';
-import { demoSeller, otherSeller } from '../mocks/db/core';
-import { testDb } from '../mocks/node';
+import { demoSeller, otherSeller, testDb } from '../test/demo';
 
 const day = 24 * 3600 * 1000;
 const seller_id = demoSeller.id;

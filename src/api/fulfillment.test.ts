@@ -13,11 +13,7 @@ import {
   type OperationsSearch,
   type OperationType,
 } from './fulfillment';
-import { createDb } from '../mocks/db';
-import { demoSeller, otherSeller } from '../mocks/db/core';
-import { otherSellerInventoryId } from '../mocks/db/fulfillment';
-import { resetDb, server, testDb } from '../mocks/node';
-import { apiPath } from '../mocks/route';
+import { createDb, demoSeller, otherSeller, otherSellerInventoryId, resetDb, server, testDb, apiPath } from '../test/demo';
 
 const dayMs = 24 * 3600_000;
 const sellerId = demoSeller.id;

@@ -13,10 +13,7 @@ import {
   textMaxLength,
   textProblem,
 } from './questions';
-import { testDb } from '../mocks/node';
-import { demoSeller, otherSeller, seedItems } from '../mocks/db/core';
-import { createRandom } from '../mocks/db/random';
-import { seedQuestions, type QuestionRecord } from '../mocks/db/questions';
+import { testDb, demoSeller, otherSeller, seedItems, createRandom, seedQuestions, type QuestionRecord } from '../test/demo';
 
 const sellerId = demoSeller.id;
 const records = () => [...testDb().questions.byId.values()];

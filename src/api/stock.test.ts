@@ -13,9 +13,7 @@ import {
   userProductNotFoundMessage,
   userProductStockSchema,
 } from './stock';
-import { demoSeller } from '../mocks/db/core';
-import { stockScenarios } from '../mocks/db/stock';
-import { server, testDb } from '../mocks/node';
+import { demoSeller, stockScenarios, server, testDb } from '../test/demo';
 
 const editable = 'MLAU3000001';
 

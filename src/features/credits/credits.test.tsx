@@ -3,8 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { demoSeller } from '../../mocks/db/core';
-import { testDb } from '../../mocks/node';
+import { demoSeller, testDb } from '../../test/demo';
 import { problemsByField, searchUrlSchema, toSearchParams } from './searchState';
 import { localTimestamp } from './time';
 

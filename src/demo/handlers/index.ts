@@ -9,8 +9,12 @@ import { stockHandlers } from './stock';
 import { categoriesHandlers } from './categories';
 import { fulfillmentHandlers } from './fulfillment';
 import { creditsHandlers } from './credits';
+import { demoOnlyHandlers } from './demo-only';
 
-/** Every endpoint of the spec over one db: the same list serves the browser worker, vitest and Playwright. */
+/**
+ * Every endpoint of the spec, and the demo-only ones under /__demo, over one db: the same list serves the
+ * browser worker, vitest, Playwright and the Node server.
+ */
 export function createHandlers(db: Db): HttpHandler[] {
   const route = createRoute(db);
   return [
@@ -22,5 +26,6 @@ export function createHandlers(db: Db): HttpHandler[] {
     ...categoriesHandlers(route),
     ...fulfillmentHandlers(route),
     ...creditsHandlers(route),
+    ...demoOnlyHandlers(route),
   ];
 }

@@ -12,6 +12,7 @@ import {
   type SortField,
 } from '../../api/questions';
 import type { Db } from '../db';
+import type { Seller } from '../db/core';
 import type { QuestionRecord } from '../db/questions';
 import { caller, fail, type Route, type RouteContext } from '../route';
 
@@ -172,7 +173,7 @@ function search(context: RouteContext) {
   };
 }
 
-async function readBody(request: Request): Promise<Record<string, unknown>> {
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
   try {
     const body = (await request.json()) as unknown;
     if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as Record<string, unknown>;
@@ -202,49 +203,52 @@ function touch(db: Db, record: QuestionRecord, now: number) {
   db.questions.byId.set(record.id, record);
 }
 
+/**
+ * POST /questions as `asker`: the route's caller, or the simulated buyer of the demo-only endpoint.
+ */
+export async function ask(context: RouteContext, asker: Seller, body: Record<string, unknown>): Promise<Response> {
+  const { db, now } = context;
+  const attributes = ['item_id', 'text'];
+  if (typeof body.item_id !== 'string') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
+  const text = checkText(body.text, attributes);
+  const item = db.items.get(body.item_id);
+  if (!item) fail(404, 'not_found', `Item ${body.item_id} not found`);
+  if (item.seller_id === asker.id) fail(400, 'cannot_ask_own_item', 'A seller cannot ask about their own item');
+  const record: QuestionRecord = {
+    id: db.questions.nextId,
+    seller_id: item.seller_id,
+    item_id: item.id,
+    status: 'UNANSWERED',
+    text,
+    date_created: now,
+    last_updated: now,
+    app_id: 1505,
+    deleted_from_listing: false,
+    hold: false,
+    answer: null,
+    from: item.vehicle
+      ? {
+          id: asker.id,
+          contact: {
+            first_name: asker.nickname,
+            last_name: 'Demo',
+            phone: { area_code: '11', number: '45550000' },
+            email: `${asker.nickname.toLowerCase()}@example.com`,
+            answered_questions: 0,
+          },
+        }
+      : { id: asker.id },
+  };
+  db.questions.nextId += 1;
+  db.questions.byId.set(record.id, record);
+  return HttpResponse.json(presentDetail(record), { status: 201 });
+}
+
 export function questionsHandlers(route: Route) {
   return [
     route('get', '/questions/search', search),
     route('get', '/questions/:id', (context) => presentDetail(findQuestion(context, context.params.id))),
-    route('post', '/questions', async (context) => {
-      const { db, request, now } = context;
-      const me = caller(context);
-      const body = await readBody(request);
-      const attributes = ['item_id', 'text'];
-      if (typeof body.item_id !== 'string') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
-      const text = checkText(body.text, attributes);
-      const item = db.items.get(body.item_id);
-      if (!item) fail(404, 'not_found', `Item ${body.item_id} not found`);
-      if (item.seller_id === me.id) fail(400, 'cannot_ask_own_item', 'A seller cannot ask about their own item');
-      const record: QuestionRecord = {
-        id: db.questions.nextId,
-        seller_id: item.seller_id,
-        item_id: item.id,
-        status: 'UNANSWERED',
-        text,
-        date_created: now,
-        last_updated: now,
-        app_id: 1505,
-        deleted_from_listing: false,
-        hold: false,
-        answer: null,
-        from: item.vehicle
-          ? {
-              id: me.id,
-              contact: {
-                first_name: me.nickname,
-                last_name: 'Demo',
-                phone: { area_code: '11', number: '45550000' },
-                email: `${me.nickname.toLowerCase()}@example.com`,
-                answered_questions: 0,
-              },
-            }
-          : { id: me.id },
-      };
-      db.questions.nextId += 1;
-      db.questions.byId.set(record.id, record);
-      return HttpResponse.json(presentDetail(record), { status: 201 });
-    }),
+    route('post', '/questions', async (context) => ask(context, caller(context), await readBody(context.request))),
     route('post', '/answers', async (context) => {
       const { db, request, now } = context;
       const body = await readBody(request);
