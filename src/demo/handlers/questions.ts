@@ -1,19 +1,8 @@
 import { HttpResponse } from 'msw';
-import {
-  defaultSearchLimit,
-  deletionTime,
-  maxSearchLimit,
-  questionStatuses,
-  searchProblem,
-  sortFields,
-  sortTypes,
-  textProblem,
-  type QuestionStatus,
-  type SortField,
-} from '../../api/questions';
+import { questionStatusSchema, type QuestionStatus, type SortField, type SortType } from '../../api/questions';
 import type { Db } from '../db';
 import type { Seller } from '../db/core';
-import type { QuestionRecord } from '../db/questions';
+import { deletionTime, type QuestionRecord } from '../db/questions';
 import { caller, fail, type Route, type RouteContext } from '../route';
 
 /**
@@ -85,12 +74,23 @@ const statusNames: Record<QuestionStatus, string> = {
   DISABLED: 'Disabled',
 };
 
-const searchProblemText: Record<NonNullable<ReturnType<typeof searchProblem>>, string> = {
-  missing_scope: 'The search needs item or seller_id',
-  invalid_item: 'Invalid item id',
-  from_without_item: 'from can only be used together with item',
-  invalid_limit: `limit must be between 1 and ${maxSearchLimit}`,
-};
+// Spec, GET /questions/search: "seller_id or item required … from: asker user id, only with item"; the
+// echo of the spec's example shows "limit": 50. The largest page is our choice (not in the spec).
+const defaultSearchLimit = 50;
+const maxSearchLimit = 100;
+const itemIdPattern = /^M[A-Z]{2}\d+$/;
+const sortFields: readonly SortField[] = ['item_id', 'seller_id', 'from_id', 'date_created'];
+const sortTypes: readonly SortType[] = ['ASC', 'DESC'];
+// Spec "Limits": "| Question / answer text | max 2000 characters |".
+const textMaxLength = 2000;
+
+function searchProblem(item: string | undefined, sellerId: number | undefined, from: number | undefined, limit: number): string | null {
+  if (sellerId === undefined && !item) return 'The search needs item or seller_id';
+  if (item && !itemIdPattern.test(item)) return 'Invalid item id';
+  if (from !== undefined && !item) return 'from can only be used together with item';
+  if (limit < 1 || limit > maxSearchLimit) return `limit must be between 1 and ${maxSearchLimit}`;
+  return null;
+}
 
 const sortValue: Record<SortField, (q: QuestionRecord) => number | string> = {
   item_id: (q) => q.item_id,
@@ -109,9 +109,10 @@ function search(context: RouteContext) {
   const limit = integerParam(url, 'limit') ?? defaultSearchLimit;
   const offset = integerParam(url, 'offset') ?? 0;
   const status = query.get('status') ?? undefined;
-  const problem = searchProblem({ item, sellerId, from, limit });
-  if (problem) fail(400, 'bad_request', searchProblemText[problem]);
-  if (status && !(questionStatuses as readonly string[]).includes(status)) fail(400, 'bad_request', `Invalid status: ${status}`);
+  const problem = searchProblem(item, sellerId, from, limit);
+  if (problem) fail(400, 'bad_request', problem);
+  if (status && !(questionStatusSchema.options as readonly string[]).includes(status))
+    fail(400, 'bad_request', `Invalid status: ${status}`);
   const fields = (query.get('sort_fields') ?? 'date_created').split(',').filter(Boolean);
   for (const field of fields)
     if (!(sortFields as readonly string[]).includes(field)) fail(400, 'bad_request', `Invalid sort field: ${field}`);
@@ -166,7 +167,7 @@ function search(context: RouteContext) {
         id: 'status',
         name: 'Status',
         type: 'text',
-        values: questionStatuses.map((value) => ({ id: value, name: statusNames[value], count: counts.get(value) ?? 0 })),
+        values: questionStatusSchema.options.map((value) => ({ id: value, name: statusNames[value], count: counts.get(value) ?? 0 })),
       },
     ],
     available_sorts: ['item_id', 'from_id', 'date_created', 'seller_id'],
@@ -185,9 +186,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 
 function checkText(text: unknown, attributes: string[]): string {
   if (typeof text !== 'string') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
-  const problem = textProblem(text);
-  if (problem === 'empty') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
-  if (problem === 'too_long') fail(400, 'invalid_text', 'The text must have at most 2000 characters');
+  if (text.trim() === '') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
+  if (text.length > textMaxLength) fail(400, 'invalid_text', `The text must have at most ${textMaxLength} characters`);
   return text;
 }
 
