@@ -10,7 +10,6 @@ import {
   searchUserProductItems,
   stockErrorCodes as codes,
   userProductIdPattern,
-  userProductNotFoundMessage,
   userProductStockSchema,
 } from './stock';
 import { demoSeller, stockScenarios, server, testDb } from '../test/demo';
@@ -60,7 +59,7 @@ describe('GET /user-products/{id}/stock', () => {
     await expect(getStock('MLAU999')).rejects.toMatchObject({
       status: 404,
       error: 'not_found',
-      message: userProductNotFoundMessage('MLAU999'),
+      message: 'User product with id MLAU999 not found',
     });
   });
 
