@@ -8,7 +8,7 @@ import { questionsHandlers } from './questions';
 import { stockHandlers } from './stock';
 import { categoriesHandlers } from './categories';
 import { fulfillmentHandlers } from './fulfillment';
-import { creditsHandlers } from './credits';
+import { creditLeadHandlers } from './credit-leads';
 import { demoOnlyHandlers } from './demo-only';
 
 /**
@@ -25,7 +25,7 @@ export function createHandlers(db: Db): HttpHandler[] {
     ...stockHandlers(route),
     ...categoriesHandlers(route),
     ...fulfillmentHandlers(route),
-    ...creditsHandlers(route),
+    ...creditLeadHandlers(route),
     ...demoOnlyHandlers(route),
   ];
 }

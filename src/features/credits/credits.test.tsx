@@ -59,7 +59,7 @@ const daysAgo = (days: number) => localTimestamp(new Date(Date.now() - days * 24
 describe('useNewLeadsCount (navigation badge)', () => {
   it('counts every lead, any status, created since the last visit', async () => {
     const { useNewLeadsCount } = await loadBadge(daysAgo(10));
-    const expected = createdSince(testDb().credits.leads, daysAgo(10));
+    const expected = createdSince(testDb().creditLeads.live, daysAgo(10));
     expect(expected).toBeGreaterThan(0);
     const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
     await waitFor(() => expect(result.current).toBe(expected));
@@ -70,13 +70,13 @@ describe('useNewLeadsCount (navigation badge)', () => {
     const since = countSince(null, new Date());
     expect(since).toMatch(/T00:00:00$/);
     const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
-    await waitFor(() => expect(result.current).toBe(createdSince(testDb().credits.leads, since)));
+    await waitFor(() => expect(result.current).toBe(createdSince(testDb().creditLeads.live, since)));
   });
 
   it('counts the sandbox dataset when the sandbox switch is on', async () => {
     const { useNewLeadsCount } = await loadBadge(daysAgo(10), true);
-    const expected = createdSince(testDb().credits.sandbox, daysAgo(10));
-    expect(expected).not.toBe(createdSince(testDb().credits.leads, daysAgo(10)));
+    const expected = createdSince(testDb().creditLeads.sandbox, daysAgo(10));
+    expect(expected).not.toBe(createdSince(testDb().creditLeads.live, daysAgo(10)));
     const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
     await waitFor(() => expect(result.current).toBe(expected));
   });
