@@ -1,7 +1,7 @@
-import { operationTypes, type OperationResource, type OperationSort } from '../../api/fulfillment';
+import type { OperationResource, OperationSort } from '../../api/fulfillment';
 import type { Db } from '../db';
 import type { Seller } from '../db/core';
-import { inventoryStock, type ScrollCursor } from '../db/fulfillment';
+import { inventoryStock, operationTypes, type ScrollCursor } from '../db/fulfillment';
 import { caller, fail, type Route, type RouteContext } from '../route';
 
 // Spec "Limits": "| Operations search | limit at most 1000 (default 1000); date range at most 60 days;
