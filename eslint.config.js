@@ -22,6 +22,19 @@ const boundaryZones = [
     from: ['./src/features', './src/app'],
     message: `src/${layer} must not import features or the app shell.`,
   })),
+  // The simulator is the server side of the contract: the app (tests included) reaches it only over HTTP,
+  // tests through src/test/demo.ts; src/main.tsx lazily starts it in demo mode.
+  {
+    target: ['./src/api', './src/app', './src/components', './src/features', './src/lib'],
+    from: './src/demo',
+    message: 'Only src/test (src/test/demo.ts) and src/main.tsx may import the demo simulator; the app talks to it over HTTP.',
+  },
+  // The simulator may use the API's zod schemas and types, nothing else of the app.
+  {
+    target: './src/demo',
+    from: ['./src/app', './src/features', './src/components', './src/lib', './src/test', './src/main.tsx'],
+    message: 'The demo simulator must not import the app; it may use the zod schemas and types of src/api only.',
+  },
 ];
 
 export default tseslint.config(

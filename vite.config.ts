@@ -48,7 +48,7 @@ function demoBackendPreload(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         const backend = Object.values(bundle ?? {}).find(
-          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/mocks/browser.ts'),
+          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/demo/browser.ts'),
         );
         if (backend?.type !== 'chunk') return;
         return [backend.fileName, ...backend.imports]
@@ -75,8 +75,8 @@ function demoBackendPreload(): Plugin {
 
 export default defineConfig({
   plugins: [react(), modeEndpoint(), demoBackendPreload()],
-  // The browser demo backend never uses cookies; see src/mocks/no-cookies.ts.
-  resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('src/mocks/no-cookies.ts', import.meta.url)) } },
+  // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
+  resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('src/demo/no-cookies.ts', import.meta.url)) } },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: Number(process.env.PREVIEW_PORT ?? 4173), strictPort: true, proxy },
   build: {

@@ -10,7 +10,7 @@ interface Buyer {
 
 /** The seeded buyer of a live lead whose short id is shown (read from the demo db). */
 async function buyerOf(credits: CreditsPage, shortId: string): Promise<Buyer> {
-  return credits.page.evaluate((prefix) => window.__demo!.db.credits.leads.find((lead) => lead.id.startsWith(prefix))!.buyer, shortId);
+  return credits.page.evaluate((prefix) => window.__demo!.db.creditLeads.live.find((lead) => lead.id.startsWith(prefix))!.buyer, shortId);
 }
 
 const today = new Date();
@@ -219,7 +219,7 @@ test.describe('credit leads', () => {
       'lead_id,item_id,item_title,down_payment_amount,installments_number,installments_amount,currency,financial_entity_id,proposal_id,date_created,status,expired,reviewed',
     );
     expect(lines).toHaveLength(count + 1);
-    const buyers = await page.evaluate(() => window.__demo!.db.credits.leads.map((lead) => lead.buyer));
+    const buyers = await page.evaluate(() => window.__demo!.db.creditLeads.live.map((lead) => lead.buyer));
     expect(csv).not.toContain('@');
     for (const buyer of buyers) {
       expect(csv).not.toContain(buyer.phone);

@@ -16,7 +16,7 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
-/** Sets the demo backend to fail the next matching request(s); see src/mocks/browser.ts. */
+/** Sets the demo backend to fail the next matching request(s); see src/demo/browser.ts. */
 export async function failNext(
   page: Page,
   failure: { method: string; path: string; status: number | 'network'; times?: number; error?: string; message?: string },

@@ -24,7 +24,7 @@ async function prepareBackend(): Promise<void> {
   const mode = await detectMode();
   setMode(mode);
   if (mode === 'demo') {
-    const { startDemoBackend } = await import('./mocks/browser');
+    const { startDemoBackend } = await import('./demo/browser');
     await startDemoBackend();
     return;
   }

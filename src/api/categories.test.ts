@@ -18,8 +18,7 @@ import {
   validateListingPrice,
   type Category,
 } from './categories';
-import { itemCategories } from '../mocks/db/core';
-import { server, testDb } from '../mocks/node';
+import { itemCategories, server, testDb } from '../test/demo';
 
 /** Every category of a site, walked through the API from the top level. */
 async function walk(site: string): Promise<Category[]> {

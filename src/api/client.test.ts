@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { configureClient, request, requestData } from './client';
 import { ApiError, ContractError, NetworkError, isRetryable, parseRetryAfter } from './errors';
 import { getMe } from './users';
-import { server } from '../mocks/node';
-import { demoSeller } from '../mocks/db/core';
+import { server, demoSeller } from '../test/demo';
 
 const echoSchema = z.object({ authorization: z.string().nullable(), query: z.string(), body: z.unknown() });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configureClient } from './client';
 import { addMonthsToDay, creditSearchProblems, getCredit, searchCredits, toCreditTimestamp, type CreditSearchParams } from './credits';
-import { demoSeller, otherSeller } from '../mocks/db/core';
-import { testDb } from '../mocks/node';
+import { demoSeller, otherSeller, testDb } from '../test/demo';
 
 const day = 24 * 3600 * 1000;
 const seller_id = demoSeller.id;
@@ -13,8 +12,8 @@ function lastDays(days: number, extra: Partial<CreditSearchParams> = {}): Credit
   return { seller_id, date_from: toCreditTimestamp(now - days * day), date_to: toCreditTimestamp(now), ...extra };
 }
 
-const liveLead = (predicate: (lead: ReturnType<typeof testDb>['credits']['leads'][number]) => boolean) =>
-  testDb().credits.leads.find(predicate)!;
+const liveLead = (predicate: (lead: ReturnType<typeof testDb>['creditLeads']['live'][number]) => boolean) =>
+  testDb().creditLeads.live.find(predicate)!;
 
 describe('GET /vis/loans/search', () => {
   it('answers only approved leads by default, newest first, within the dates', async () => {
@@ -154,7 +153,7 @@ describe('GET /vis/loans/{id}', () => {
   });
 
   it('finds sandbox leads only with x-sandbox: true', async () => {
-    const lead = testDb().credits.sandbox.find((l) => !l.expired)!;
+    const lead = testDb().creditLeads.sandbox.find((l) => !l.expired)!;
     await expect(getCredit(lead.id, seller_id, true)).resolves.toMatchObject({ id: lead.id, buyer: { email: lead.buyer.email } });
     await expect(getCredit(lead.id, seller_id, false)).rejects.toMatchObject({ status: 404 });
   });
@@ -174,7 +173,7 @@ describe('contract: every simulator response of the default seed passes the clie
   it('search pages and details of every lead, live and sandbox', async () => {
     const db = testDb();
     for (const sandbox of [false, true]) {
-      const dataset = sandbox ? db.credits.sandbox : db.credits.leads;
+      const dataset = sandbox ? db.creditLeads.sandbox : db.creditLeads.live;
       const oldest = dataset.at(-1)!.date_created;
       // Walk the whole dataset in ≤ 3-month windows, every page.
       let to = Date.now();

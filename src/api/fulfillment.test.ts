@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { configureClient, request } from './client';
 import {
   dateRangeProblem,
-  defaultDateRange,
   getFulfillmentStock,
   isoDate,
   operationsPageSchema,
@@ -13,11 +12,7 @@ import {
   type OperationsSearch,
   type OperationType,
 } from './fulfillment';
-import { createDb } from '../mocks/db';
-import { demoSeller, otherSeller } from '../mocks/db/core';
-import { otherSellerInventoryId } from '../mocks/db/fulfillment';
-import { resetDb, server, testDb } from '../mocks/node';
-import { apiPath } from '../mocks/route';
+import { createDb, demoSeller, otherSeller, otherSellerInventoryId, resetDb, server, testDb, apiPath } from '../test/demo';
 
 const dayMs = 24 * 3600_000;
 const sellerId = demoSeller.id;
@@ -143,7 +138,8 @@ describe('GET /stock/fulfillment/operations/search', () => {
 
   it('defaults the range to 15 days back through today, newest first, pages of 1000', async () => {
     const page = await searchOperations({ sellerId });
-    const { from, to } = defaultDateRange(Date.now());
+    // Spec "Limits": "default start 15 days back" (through the current date).
+    const [from, to] = [isoDate(Date.now() - 15 * 86_400_000), isoDate(Date.now())];
     expect(page.filters).toEqual(
       expect.arrayContaining([
         { id: 'date_from', name: 'Date from', values: [from] },

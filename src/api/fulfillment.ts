@@ -3,8 +3,8 @@ import { requestData } from './client';
 
 /**
  * Fulfillment stock: the stock a seller keeps in the operator's warehouses, and the log of its
- * operations. The rules of the spec live here once, as constants, and serve the forms and the demo
- * simulator alike.
+ * operations. The rules of the spec live here as constants for the forms; the demo simulator keeps its
+ * own, checked against the spec.
  */
 
 /** not_available_detail status values, in the order the spec lists them. */

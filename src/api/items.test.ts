@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configureClient } from './client';
 import { getItem } from './items';
-import { testDb } from '../mocks/node';
+import { testDb } from '../test/demo';
 
 describe('GET /items/{id}', () => {
   it('returns every seeded item in the schema the client expects', async () => {

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { configureClient } from './client';
-import {
-  answerQuestion,
-  askQuestion,
-  deleteQuestion,
-  deletionTime,
-  getQuestion,
-  hideQuestions,
-  questionStatuses,
-  searchProblem,
-  searchQuestions,
-  textMaxLength,
-  textProblem,
-} from './questions';
-import { testDb } from '../mocks/node';
-import { demoSeller, otherSeller, seedItems } from '../mocks/db/core';
-import { createRandom } from '../mocks/db/random';
-import { seedQuestions, type QuestionRecord } from '../mocks/db/questions';
+import { answerQuestion, deleteQuestion, getQuestion, hideQuestions, questionStatuses, searchQuestions } from './questions';
+import { testDb, demoSeller, otherSeller, seedItems, createRandom, seedQuestions, type QuestionRecord } from '../test/demo';
 
 const sellerId = demoSeller.id;
+
+// Spec "Limits": "| Unanswered questions | deleted when older than 7 months |".
+function sevenMonthsAfter(time: number): number {
+  const date = new Date(time);
+  date.setUTCMonth(date.getUTCMonth() + 7);
+  return date.getTime();
+}
 const records = () => [...testDb().questions.byId.values()];
 const firstWith = (test: (q: QuestionRecord) => boolean) => {
   const found = records().find(test);
@@ -29,7 +21,6 @@ const firstWith = (test: (q: QuestionRecord) => boolean) => {
 describe('GET /questions/search', () => {
   it('needs item or seller_id (400 otherwise)', async () => {
     await expect(searchQuestions({})).rejects.toMatchObject({ status: 400 });
-    expect(searchProblem({})).toBe('missing_scope');
   });
 
   it('pages with limit/offset, default page size 50, and echoes the filters', async () => {
@@ -57,8 +48,6 @@ describe('GET /questions/search', () => {
     await expect(searchQuestions({ sellerId, sortFields: ['price' as 'item_id'] })).rejects.toMatchObject({ status: 400 });
     await expect(searchQuestions({ sellerId, sortType: 'UP' as 'ASC' })).rejects.toMatchObject({ status: 400 });
     await expect(searchQuestions({ item: 'toyota' })).rejects.toMatchObject({ status: 400 });
-    expect(searchProblem({ sellerId, limit: 101 })).toBe('invalid_limit');
-    expect(searchProblem({ item: 'toyota' })).toBe('invalid_item');
   });
 
   it('counts every visible question of the seller in total', async () => {
@@ -89,7 +78,6 @@ describe('GET /questions/search', () => {
     expect(byAsker.total).toBeGreaterThan(0);
     expect(byAsker.questions.every((q) => q.from.id === sample.from.id)).toBe(true);
     await expect(searchQuestions({ sellerId, from: sample.from.id })).rejects.toMatchObject({ status: 400 });
-    expect(searchProblem({ sellerId, from: 1 })).toBe('from_without_item');
   });
 
   it('sorts by sort_fields and sort_types', async () => {
@@ -143,8 +131,9 @@ describe('GET /questions/search', () => {
       .sort((a, b) => a.date_created - b.date_created)[0]!;
     const visible = async () =>
       (await searchQuestions({ item: oldest.item_id, status: 'UNANSWERED', limit: 100 })).questions.some((q) => q.id === oldest.id);
+    db.clockOffset = sevenMonthsAfter(oldest.date_created) - Date.now() - 60_000;
     expect(await visible()).toBe(true);
-    db.clockOffset = deletionTime(oldest.date_created) - Date.now() + 1000;
+    db.clockOffset = sevenMonthsAfter(oldest.date_created) - Date.now() + 1000;
     expect(await visible()).toBe(false);
     await expect(getQuestion(oldest.id)).rejects.toMatchObject({ status: 404, error: 'not_found' });
   });
@@ -167,38 +156,6 @@ describe('GET /questions/{id}', () => {
   it('needs a token (401)', async () => {
     configureClient({ getToken: () => '' });
     await expect(getQuestion(firstWith(() => true).id)).rejects.toMatchObject({ status: 401 });
-  });
-});
-
-describe('POST /questions', () => {
-  const item = () => [...testDb().items.values()][0]!;
-
-  it('creates an UNANSWERED question that search lists first', async () => {
-    const created = await askQuestion({ item_id: item().id, text: '¿Tiene stock?' }, { asToken: otherSeller.token });
-    expect(created).toMatchObject({ status: 'UNANSWERED', text: '¿Tiene stock?', buyer_id: otherSeller.id, seller_id: sellerId });
-    const result = await searchQuestions({ sellerId, limit: 1 });
-    expect(result.questions[0]!.id).toBe(created.id);
-  });
-
-  it('refuses text over 2,000 characters and empty text', async () => {
-    const asToken = otherSeller.token;
-    await expect(askQuestion({ item_id: item().id, text: 'a'.repeat(textMaxLength + 1) }, { asToken })).rejects.toMatchObject({
-      status: 400,
-      error: 'invalid_text',
-    });
-    await expect(askQuestion({ item_id: item().id, text: ' ' }, { asToken })).rejects.toMatchObject({
-      status: 400,
-      error: 'invalid_post_body',
-    });
-    await expect(askQuestion({ item_id: item().id, text: 'a'.repeat(textMaxLength) }, { asToken })).resolves.toMatchObject({
-      status: 'UNANSWERED',
-    });
-    expect(textProblem('a'.repeat(textMaxLength + 1))).toBe('too_long');
-    expect(textProblem('')).toBe('empty');
-  });
-
-  it('answers 404 for an unknown item', async () => {
-    await expect(askQuestion({ item_id: 'MLA1', text: 'Hola' }, { asToken: otherSeller.token })).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -237,7 +194,7 @@ describe('POST /answers', () => {
 
   it('refuses an answer over 2,000 characters', async () => {
     const sample = firstWith((q) => q.status === 'UNANSWERED');
-    await expect(answerQuestion({ question_id: sample.id, text: 'x'.repeat(textMaxLength + 1) })).rejects.toMatchObject({
+    await expect(answerQuestion({ question_id: sample.id, text: 'x'.repeat(2001) })).rejects.toMatchObject({
       status: 400,
       error: 'invalid_text',
     });
@@ -314,7 +271,7 @@ describe('seeds', () => {
       pairs.add(key);
     }
     expect(repeats).toBeGreaterThan(5);
-    expect(all.every((q) => q.status !== 'UNANSWERED' || deletionTime(q.date_created) > now)).toBe(true);
+    expect(all.every((q) => q.status !== 'UNANSWERED' || sevenMonthsAfter(q.date_created) > now)).toBe(true);
   });
 
   it('large: at least 10,000 questions, and its share of the 2-second start is small', () => {

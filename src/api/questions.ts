@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { requestData, type QueryValue } from './client';
-import { itemIdPattern } from './items';
 
 /**
  * Questions and answers (spec "Questions"). Limits and patterns are exported so the composer, the
@@ -17,10 +16,6 @@ export type SortType = (typeof sortTypes)[number];
 
 /** Question or answer text: at most 2,000 characters (spec "Limits"). */
 export const textMaxLength = 2000;
-/** Page size of the search when no limit is sent (50, as the spec's echo shows). */
-export const defaultSearchLimit = 50;
-/** Largest page the simulator serves; the spec does not state one (our choice, see searchQuestions). */
-export const maxSearchLimit = 100;
 /** Unanswered questions are deleted once older than 7 months (spec "Limits"). */
 export const unansweredLifetimeMonths = 7;
 
@@ -136,15 +131,6 @@ export interface SearchParams {
   offset?: number;
 }
 
-/** Checks the request rules of the search before sending anything (the simulator applies the same). */
-export function searchProblem(params: SearchParams): 'missing_scope' | 'from_without_item' | 'invalid_item' | 'invalid_limit' | null {
-  if (params.sellerId === undefined && !params.item) return 'missing_scope';
-  if (params.item && !itemIdPattern.test(params.item)) return 'invalid_item';
-  if (params.from !== undefined && !params.item) return 'from_without_item';
-  if (params.limit !== undefined && (params.limit < 1 || params.limit > maxSearchLimit)) return 'invalid_limit';
-  return null;
-}
-
 /**
  * GET /questions/search (api_version=4). `limit`/`offset` are sent as query parameters: the spec does
  * not say they are accepted (they appear in the echo); the simulator accepts limit 1..100, default 50.
@@ -169,23 +155,6 @@ export function searchQuestions(params: SearchParams, signal?: AbortSignal): Pro
 /** GET /questions/{id} (api_version=4): unknown or deleted ids → 404 not_found. */
 export function getQuestion(id: number, signal?: AbortSignal): Promise<QuestionDetail> {
   return requestData(`/questions/${id}`, { query: { api_version: 4 }, schema: questionDetailSchema, signal });
-}
-
-/**
- * POST /questions {text, item_id}. Response body: not shown; we take the created question in the by-id
- * shape. `asToken` sends the question as another user (the demo's "simulated buyer").
- */
-export function askQuestion(
-  body: { item_id: string; text: string },
-  options: { asToken?: string; signal?: AbortSignal } = {},
-): Promise<QuestionDetail> {
-  return requestData('/questions', {
-    method: 'POST',
-    body,
-    headers: options.asToken ? { Authorization: `Bearer ${options.asToken}` } : undefined,
-    schema: questionDetailSchema,
-    signal: options.signal,
-  });
 }
 
 /** POST /answers {question_id, text}. Response body: not shown; we take the answered question (by-id shape). */

@@ -2,10 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient } from './client';
 import { getResponseTime, responseTimeSchema, userIdSchema } from './response-time';
 import { isApiError } from './errors';
-import { demoSeller, otherSeller } from '../mocks/db/core';
-import { question, siteTime } from '../mocks/db/response-time.fixtures';
-import { createDb } from '../mocks/db';
-import { testDb } from '../mocks/node';
+import { demoSeller, otherSeller, question, siteTime, createDb, testDb } from '../test/demo';
 
 // Wednesday 2026-11-18, 15:00 site time: today's snapshot is 00:00 of that day.
 const now = siteTime('2026-11-18T15:00');

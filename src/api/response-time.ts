@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestData } from './client';
 
-/** The spec's calculation rules, written once for the simulator and the page that explains them. */
+/** The spec's calculation rules, for the page that explains them (the simulator keeps its own). */
 export const responseTimeRules = {
   /** Only questions asked in the last 14 days count. */
   windowDays: 14,

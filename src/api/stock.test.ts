@@ -10,12 +10,9 @@ import {
   searchUserProductItems,
   stockErrorCodes as codes,
   userProductIdPattern,
-  userProductNotFoundMessage,
   userProductStockSchema,
 } from './stock';
-import { demoSeller } from '../mocks/db/core';
-import { stockScenarios } from '../mocks/db/stock';
-import { server, testDb } from '../mocks/node';
+import { demoSeller, stockScenarios, server, testDb } from '../test/demo';
 
 const editable = 'MLAU3000001';
 
@@ -62,7 +59,7 @@ describe('GET /user-products/{id}/stock', () => {
     await expect(getStock('MLAU999')).rejects.toMatchObject({
       status: 404,
       error: 'not_found',
-      message: userProductNotFoundMessage('MLAU999'),
+      message: 'User product with id MLAU999 not found',
     });
   });
 

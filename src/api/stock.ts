@@ -57,12 +57,12 @@ export interface StockRead {
   version: number;
 }
 
-export const versionHeader = 'x-version';
+const versionHeader = 'x-version';
 
 /**
- * The error codes the demo simulator answers for the spec's 400/404/409 rows. The spec lists the
- * conditions but not their codes ("not shown"); these are our choice, and the page also explains an
- * unknown 400 from a live API in general words.
+ * The error codes of the spec's 400/404/409 rows. The spec lists the conditions but not their codes
+ * ("not shown"): these are the ones the demo simulator answers, and the page also explains an unknown
+ * 400 from a live API in general words.
  */
 export const stockErrorCodes = {
   notFound: 'not_found',
@@ -78,11 +78,6 @@ export const stockErrorCodes = {
   storeNotOwned: 'store_not_belongs_to_seller',
   networkNodeMismatch: 'invalid_network_node',
 } as const;
-
-/** Message of the 404 for an unknown user product (our choice; the spec does not show it). */
-export function userProductNotFoundMessage(id: string): string {
-  return `User product with id ${id} not found`;
-}
 
 /** The client refused to send a write without the version its edit started from. */
 export class MissingVersionError extends Error {

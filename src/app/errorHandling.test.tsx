@@ -8,7 +8,7 @@ import { getMe } from '../api/users';
 import { DataState } from '../components/DataState';
 import { LocaleProvider } from '../lib/i18n';
 import { toastStore } from '../lib/toast';
-import { testDb } from '../mocks/node';
+import { testDb } from '../test/demo';
 import { createQueryClient } from './queryClient';
 import { RouteErrorBoundary } from './RouteError';
 

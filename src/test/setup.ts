@@ -2,8 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureClient } from '../api/client';
-import { demoSeller } from '../mocks/db/core';
-import { resetDb, server } from '../mocks/node';
+import { demoSeller, resetDb, server } from './demo';
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {

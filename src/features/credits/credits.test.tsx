@@ -3,8 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { demoSeller } from '../../mocks/db/core';
-import { testDb } from '../../mocks/node';
+import { demoSeller, testDb } from '../../test/demo';
 import { problemsByField, searchUrlSchema, toSearchParams } from './searchState';
 import { localTimestamp } from './time';
 
@@ -60,7 +59,7 @@ const daysAgo = (days: number) => localTimestamp(new Date(Date.now() - days * 24
 describe('useNewLeadsCount (navigation badge)', () => {
   it('counts every lead, any status, created since the last visit', async () => {
     const { useNewLeadsCount } = await loadBadge(daysAgo(10));
-    const expected = createdSince(testDb().credits.leads, daysAgo(10));
+    const expected = createdSince(testDb().creditLeads.live, daysAgo(10));
     expect(expected).toBeGreaterThan(0);
     const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
     await waitFor(() => expect(result.current).toBe(expected));
@@ -71,13 +70,13 @@ describe('useNewLeadsCount (navigation badge)', () => {
     const since = countSince(null, new Date());
     expect(since).toMatch(/T00:00:00$/);
     const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
-    await waitFor(() => expect(result.current).toBe(createdSince(testDb().credits.leads, since)));
+    await waitFor(() => expect(result.current).toBe(createdSince(testDb().creditLeads.live, since)));
   });
 
   it('counts the sandbox dataset when the sandbox switch is on', async () => {
     const { useNewLeadsCount } = await loadBadge(daysAgo(10), true);
-    const expected = createdSince(testDb().credits.sandbox, daysAgo(10));
-    expect(expected).not.toBe(createdSince(testDb().credits.leads, daysAgo(10)));
+    const expected = createdSince(testDb().creditLeads.sandbox, daysAgo(10));
+    expect(expected).not.toBe(createdSince(testDb().creditLeads.live, daysAgo(10)));
     const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
     await waitFor(() => expect(result.current).toBe(expected));
   });

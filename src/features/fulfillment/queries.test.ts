@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoDate } from '../../api/fulfillment';
-import { demoSeller } from '../../mocks/db/core';
-import { testDb } from '../../mocks/node';
+import { demoSeller, testDb } from '../../test/demo';
 import { fetchOperationsPage, operationsQuery, type OperationFilters, type PageParam } from './queries';
 
 const dayMs = 24 * 3600_000;

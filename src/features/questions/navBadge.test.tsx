@@ -3,7 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../api/questions';
-import { testDb } from '../../mocks/node';
+import { testDb } from '../../test/demo';
 import { useUnansweredCount } from './navBadge';
 
 function wrapper(client: QueryClient) {

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   answerQuestion,
-  askQuestion,
   deleteQuestion,
   getQuestion,
   hideQuestions,
@@ -9,6 +8,7 @@ import {
   type QuestionDetail,
   type SearchResult,
 } from '../../api/questions';
+import { simulateBuyerQuestion } from '../../api/demo';
 import { getItem } from '../../api/items';
 import { itemKeys, pollMs, questionKeys, type InboxFilters } from './keys';
 
@@ -115,8 +115,7 @@ export function useHideQuestions() {
 export function useSimulateQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { item_id: string; text: string; buyerToken: string }) =>
-      askQuestion({ item_id: input.item_id, text: input.text }, { asToken: input.buyerToken }),
+    mutationFn: (input: { item_id?: string; text: string }) => simulateBuyerQuestion(input),
     // Only the polled queries learn about it: the list shows the "N new" notice instead of shifting.
     onSuccess: () =>
       void queryClient.invalidateQueries({

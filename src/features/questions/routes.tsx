@@ -17,7 +17,6 @@ import { useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useUrlState } from '../../lib/urlState';
-import { itemId, otherSeller } from '../../mocks/db/core';
 import { composerId } from './AnswerComposer';
 import { questionErrorText } from './errors';
 import { FilterForm, SortFields, StatusChips } from './InboxFilters';
@@ -102,12 +101,12 @@ function Inbox({ sellerId }: { sellerId: number }) {
   };
 
   const simulateQuestion = () => {
-    // A buyer asks about one of the seller's items: rotate over those on screen, or the first demo item.
+    // A buyer asks about one of the seller's items: rotate over those on screen (none: the simulator picks).
     const items = [...new Set(first.data?.questions.map((q) => q.item_id) ?? [])];
-    const item = url.item ?? items[simulated % Math.max(1, items.length)] ?? itemId(1);
+    const item = url.item ?? items[simulated % Math.max(1, items.length)];
     setSimulated((count) => count + 1);
     simulate.mutate(
-      { item_id: item, text: t('simulatedText'), buyerToken: otherSeller.token },
+      { item_id: item, text: t('simulatedText') },
       { onSuccess: (question) => showToast(t('simulated', { item: question.item_id }), 'info') },
     );
   };

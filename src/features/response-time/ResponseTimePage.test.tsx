@@ -4,9 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/queryClient';
 import { LocaleProvider } from '../../lib/i18n';
-import { demoSeller } from '../../mocks/db/core';
-import { question, siteTime } from '../../mocks/db/response-time.fixtures';
-import { testDb } from '../../mocks/node';
+import { demoSeller, question, siteTime, testDb } from '../../test/demo';
 import { ResponseTimePage } from './ResponseTimePage';
 
 function renderPage() {

@@ -9,13 +9,13 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import type { DemoUserProduct } from '../../api/demo';
 import { userProductIdPattern } from '../../api/stock';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useStore } from '../../lib/store';
-import { stockScenarios } from '../../mocks/db/stock';
 import { locationInfo } from './explain';
 import { messages } from './messages';
 import { demoUserProductsQuery, recentStore } from './queries';
@@ -93,12 +93,12 @@ function Recent() {
 function DemoList() {
   const t = useMessages(messages);
   const query = useQuery(demoUserProductsQuery);
-  const scenarios: Record<string, string> = {
-    [stockScenarios.meliFacilityOnlyFulfillmentOnly]: t('scenarioFulfillmentOnly'),
-    [stockScenarios.noItems]: t('scenarioNoItems'),
-    [stockScenarios.itemsWithoutInventoryId]: t('scenarioNoInventory'),
-    [stockScenarios.fullInboundNeeded]: t('scenarioFullInbound'),
-    [stockScenarios.meliFacilityOnlyOwnDelivery]: t('scenarioAddSelling'),
+  const scenarios: Record<NonNullable<DemoUserProduct['scenario']>, string> = {
+    fulfillment_only: t('scenarioFulfillmentOnly'),
+    no_items: t('scenarioNoItems'),
+    no_inventory_id: t('scenarioNoInventory'),
+    full_inbound_needed: t('scenarioFullInbound'),
+    facility_only_own_delivery: t('scenarioAddSelling'),
   };
   return (
     <Section title={t('demoTitle')}>
@@ -118,7 +118,7 @@ function DemoList() {
                   {product.types.map((type) => (
                     <Chip key={type} size="small" variant="outlined" label={locationInfo(type, t).name} />
                   ))}
-                  {scenarios[product.id] && <Chip size="small" color="warning" variant="outlined" label={scenarios[product.id]} />}
+                  {product.scenario && <Chip size="small" color="warning" variant="outlined" label={scenarios[product.scenario]} />}
                 </Box>
               </ListItem>
             ))}

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useState } from 'react';
 import { getItem } from '../../api/items';
 import { getStock, searchUserProductItems, type StockRead } from '../../api/stock';
-import { meQuery } from '../../lib/identity';
+import { getDemoUserProducts } from '../../api/demo';
 import { createLocalStore } from '../../lib/store';
 import { writeStock, type StockEdit, type WriteOutcome } from './writes';
 
@@ -34,30 +34,10 @@ export function itemQuery(itemId: string) {
   return queryOptions({ queryKey: stockKeys.item(itemId), queryFn: ({ signal }) => getItem(itemId, signal) });
 }
 
-export interface DemoUserProduct {
-  id: string;
-  title: string | null;
-  types: string[];
-}
-
-/** Demo mode only: the seeded user products, read from the in-browser simulator once it has started. */
+/** Demo mode only: the seeded user products, as the simulator lists them. */
 export const demoUserProductsQuery = queryOptions({
   queryKey: stockKeys.demo(),
-  queryFn: async ({ client }): Promise<DemoUserProduct[]> => {
-    const me = await client.ensureQueryData(meQuery);
-    const db = window.__demo?.db;
-    if (!db) return [];
-    const titles = new Map<string, string>();
-    for (const item of db.items.values())
-      if (item.user_product_id && !titles.has(item.user_product_id)) titles.set(item.user_product_id, item.title);
-    return [...db.stock.userProducts.values()]
-      .filter((product) => product.user_id === me.id)
-      .map((product) => ({
-        id: product.id,
-        title: titles.get(product.id) ?? null,
-        types: [...new Set(product.locations.map((l) => l.type))],
-      }));
-  },
+  queryFn: ({ signal }) => getDemoUserProducts(signal),
   staleTime: Infinity,
 });
 

@@ -1,10 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getStock } from '../../api/stock';
-import { createRandom, type Random } from '../../mocks/db/random';
-import { stockScenarios } from '../../mocks/db/stock';
-import type { Db } from '../../mocks/db';
-import { resetDb, server } from '../../mocks/node';
+import { createRandom, type Random, stockScenarios, type Db, resetDb, server } from '../../test/demo';
 import { applyMineOnLatest, quantityAt, writeStock, type EditTarget, type StockEdit, type WriteOutcome } from './writes';
 
 /**

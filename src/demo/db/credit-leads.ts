@@ -1,7 +1,12 @@
-import { financialEntities, toCreditTimestamp, type CreditStatus, type FinancialEntity } from '../../api/credits';
+import { creditLeadSchema, type CreditStatus, type FinancialEntity } from '../../api/credits';
 import type { SeedContext } from './context';
 import type { Item } from './core';
 import type { Random } from './random';
+
+const financialEntities = creditLeadSchema.shape.financial_entity_id.options;
+
+/** A moment as the spec writes credit dates (YYYY-MM-DDTHH:MM:SS): UTC, no offset, no fraction. */
+const toCreditTimestamp = (time: number) => new Date(time).toISOString().slice(0, 19);
 
 /** A credit lead as the simulator stores it: the detail resource plus the expiry flag. */
 export interface CreditLeadRecord {
@@ -20,8 +25,8 @@ export interface CreditLeadRecord {
 }
 
 /** Live leads, and the separate test dataset answered to `x-sandbox: true`; both newest first. */
-export interface CreditsState {
-  leads: CreditLeadRecord[];
+export interface CreditLeadsState {
+  live: CreditLeadRecord[];
   sandbox: CreditLeadRecord[];
 }
 
@@ -88,7 +93,7 @@ function financing(item: Item, random: Random, entity: FinancialEntity) {
  * sandbox leads that are plainly test data (round amounts, "Sandbox" buyers at example.test).
  * Old leads are mostly expired; every ninth recent one is expired too, so the expired state is visible.
  */
-export function seedCredits(context: SeedContext): CreditsState {
+export function seedCreditLeads(context: SeedContext): CreditLeadsState {
   const { random, seller, now } = context;
   // Core items only (ids below MLA1410000000): other areas add items in their own ranges, and the leads
   // should not change when they do.
@@ -142,5 +147,5 @@ export function seedCredits(context: SeedContext): CreditsState {
     };
   });
   const newestFirst = (a: CreditLeadRecord, b: CreditLeadRecord) => b.date_created.localeCompare(a.date_created);
-  return { leads: leads.sort(newestFirst), sandbox: sandbox.sort(newestFirst) };
+  return { live: leads.sort(newestFirst), sandbox: sandbox.sort(newestFirst) };
 }

@@ -1,21 +1,38 @@
 import { HttpResponse } from 'msw';
-import {
-  stockErrorCodes as codes,
-  stockQuantitySchema,
-  userProductNotFoundMessage,
-  versionHeader,
-  warehouseLocationInputSchema,
-} from '../../api/stock';
+import { stockQuantitySchema, warehouseLocationInputSchema } from '../../api/stock';
 import { z } from 'zod';
 import { caller, fail, type RouteContext, type Route } from '../route';
 import { headLocations, headVersion, itemsOfUserProduct, settleStock, type StockLocationRow, type UserProductRecord } from '../db/stock';
+
+// Spec, user product stock: "Response header x-version: integer (long), the current version of the stock
+// resource"; "the PUT without x-version returns 400; with a stale version returns 409".
+const versionHeader = 'x-version';
+
+/**
+ * The spec lists the conditions of its 400/404/409 rows but not their codes ("not shown"): these are the
+ * simulator's choice, and the client's tests check that the app recognizes each one.
+ */
+const codes = {
+  notFound: 'not_found',
+  missingVersion: 'missing_x_version',
+  invalidVersion: 'invalid_x_version',
+  staleVersion: 'version_conflict',
+  invalidQuantity: 'invalid_quantity',
+  fulfillmentOnly: 'items_fulfillment_only',
+  noItems: 'no_items_associated',
+  noInventoryId: 'items_without_inventory_id',
+  fullInboundNeeded: 'full_inbound_required',
+  wrongLocationType: 'invalid_location_type',
+  storeNotOwned: 'store_not_belongs_to_seller',
+  networkNodeMismatch: 'invalid_network_node',
+} as const;
 
 /** The caller's user product with every write that is due made visible; others' and unknown ids → 404. */
 function userProduct(context: RouteContext): UserProductRecord {
   const seller = caller(context);
   const id = context.params.id ?? '';
   const record = context.db.stock.userProducts.get(id);
-  if (!record || record.user_id !== seller.id) fail(404, codes.notFound, userProductNotFoundMessage(id));
+  if (!record || record.user_id !== seller.id) fail(404, codes.notFound, `User product with id ${id} not found`);
   settleStock(record, context.db.items, context.now);
   return record;
 }

@@ -1,6 +1,15 @@
-import { deletionTime } from '../../api/questions';
 import type { SeedContext } from './context';
 import type { Item } from './core';
+
+// Spec "Limits": "| Unanswered questions | deleted when older than 7 months |".
+const unansweredLifetimeMonths = 7;
+
+/** The moment an unanswered question created at `dateCreated` is gone: 7 calendar months later. */
+export function deletionTime(dateCreated: number): number {
+  const date = new Date(dateCreated);
+  date.setUTCMonth(date.getUTCMonth() + unansweredLifetimeMonths);
+  return date.getTime();
+}
 
 /**
  * Questions area of the demo database (seeded by the questions issue). Times are epoch milliseconds;

@@ -1,18 +1,37 @@
-import {
-  dateRangeProblem,
-  defaultDateRange,
-  inventoryIdPattern,
-  operationSorts,
-  operationsSearchLimits,
-  operationTypes,
-  parseOperationType,
-  type OperationResource,
-  type OperationSort,
-} from '../../api/fulfillment';
+import type { OperationResource, OperationSort } from '../../api/fulfillment';
 import type { Db } from '../db';
 import type { Seller } from '../db/core';
-import { inventoryStock, type ScrollCursor } from '../db/fulfillment';
+import { inventoryStock, operationTypes, type ScrollCursor } from '../db/fulfillment';
 import { caller, fail, type Route, type RouteContext } from '../route';
+
+// Spec "Limits": "| Operations search | limit at most 1000 (default 1000); date range at most 60 days;
+// default start 15 days back; scroll id expires after 5 minutes |".
+const maxLimit = 1000;
+const maxRangeDays = 60;
+const defaultDaysBack = 15;
+const scrollTtlMs = 5 * 60_000;
+const dayMs = 24 * 3600_000;
+// Not shown in the spec, our choices: inventory ids as in its examples (LCQI05831), sort `<field>:<order>`.
+const inventoryIdPattern = /^[A-Z0-9]{4,20}$/;
+const operationSorts: readonly OperationSort[] = ['date_created:desc', 'date_created:asc'];
+
+const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+function parseIsoDate(value: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(time) || isoDate(time) !== value ? null : time;
+}
+
+/** Spec: date_from and date_to required (YYYY-MM-DD), from before to, "date range larger than 60 days" → 400. */
+function dateRangeProblem(from: string, to: string): keyof typeof rangeMessages | null {
+  if (!from || !to) return 'missing';
+  const start = parseIsoDate(from);
+  const end = parseIsoDate(to);
+  if (start === null || end === null) return 'format';
+  if (start >= end) return 'order';
+  return (end - start) / dayMs > maxRangeDays ? 'tooLong' : null;
+}
 
 /** The inventory an id names, if the caller may see it: 400 malformed, 404 unknown, 403 someone else's. */
 function ownInventory(db: Db, seller: Seller, id: string) {
@@ -27,14 +46,14 @@ const rangeMessages = {
   missing: 'date_from and date_to are required',
   format: 'date_from and date_to must be dates in the form YYYY-MM-DD',
   order: 'date_from must be before date_to',
-  tooLong: `date range larger than ${operationsSearchLimits.maxRangeDays} days`,
+  tooLong: `date range larger than ${maxRangeDays} days`,
 } as const;
 
 function parseLimit(value: string | null): number {
-  if (value === null) return operationsSearchLimits.defaultLimit;
+  if (value === null) return maxLimit;
   const limit = Number(value);
   if (!Number.isInteger(limit) || limit <= 0) fail(400, 'validation_error', 'limit must be an integer greater than 0');
-  if (limit > operationsSearchLimits.maxLimit) fail(400, 'validation_error', `limit must be at most ${operationsSearchLimits.maxLimit}`);
+  if (limit > maxLimit) fail(400, 'validation_error', `limit must be at most ${maxLimit}`);
   return limit;
 }
 
@@ -50,14 +69,13 @@ function openSearch({ db, url, now }: RouteContext, seller: Seller) {
     .filter(Boolean);
   for (const id of ids) ownInventory(db, seller, id);
 
-  const defaults = defaultDateRange(now);
-  const from = query.get('date_from') ?? defaults.from;
-  const to = query.get('date_to') ?? defaults.to;
+  const from = query.get('date_from') ?? isoDate(now - defaultDaysBack * dayMs);
+  const to = query.get('date_to') ?? isoDate(now);
   const problem = dateRangeProblem(from, to);
   if (problem) fail(400, 'validation_error', rangeMessages[problem]);
 
   const typeParam = query.get('type');
-  const type = typeParam === null ? null : parseOperationType(typeParam);
+  const type = typeParam === null ? null : (operationTypes.find((t) => t === typeParam.toLowerCase()) ?? null);
   if (typeParam !== null && !type) fail(400, 'validation_error', `type invalid: ${typeParam}; valid types: ${operationTypes.join(', ')}`);
 
   const sort = (query.get('sort') ?? operationSorts[0]) as OperationSort;
@@ -95,7 +113,7 @@ function continueSearch({ db, now }: RouteContext, seller: Seller, scrollId: str
   const cursor = db.fulfillment.scrolls.get(scrollId);
   if (!cursor || cursor.sellerId !== seller.id)
     fail(400, 'validation_error', `invalid scroll id: ${scrollId}; repeat the search without scroll`);
-  if (now - cursor.createdAt > operationsSearchLimits.scrollTtlMs) {
+  if (now - cursor.createdAt > scrollTtlMs) {
     db.fulfillment.scrolls.delete(scrollId);
     fail(400, 'validation_error', 'scroll id expired: it is older than 5 minutes; repeat the search without scroll to start again');
   }

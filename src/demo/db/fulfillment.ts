@@ -1,13 +1,31 @@
-import {
-  notAvailableStatuses,
-  operationTypes,
-  type NotAvailableStatus,
-  type OperationResource,
-  type OperationSort,
-  type OperationType,
-} from '../../api/fulfillment';
+import type { NotAvailableStatus, OperationResource, OperationSort, OperationType } from '../../api/fulfillment';
 import type { SeedContext } from './context';
 import type { Random } from './random';
+
+/** The spec's not_available_detail status values ("Fulfillment stock"), in its order. */
+const notAvailableStatuses: readonly NotAvailableStatus[] = [
+  'damage',
+  'lost',
+  'withdrawal',
+  'internal_process',
+  'transfer',
+  'noFiscalCoverage',
+  'not_supported',
+];
+
+/**
+ * The spec's operation types, group by group (inbound, outbound, withdrawal, transfer, quarantine, removal,
+ * adjustments); stock_audit is among the record types shown in results but in no group.
+ */
+export const operationTypes: readonly OperationType[] = [
+  ...['inbound_reception', 'fiscal_coverage_ajustment'],
+  ...['sale_confirmation', 'sale_cancelation', 'sale_delivery_cancelation', 'sale_return'],
+  ...['withdrawal_reservation', 'withdrawal_cancelation', 'withdrawal_delivery', 'withdrawal_discarded'],
+  ...['transfer_reservation', 'transfer_ajustment', 'transfer_delivery'],
+  ...['quarantine_reservation', 'quarantine_restock', 'lost_refund', 'disposed_tained', 'disposed_expired'],
+  ...['removal_reservation', 'removal_completion', 'stranded_disposal_removal'],
+  ...['ajustement', 'identification_problem_remove', 'identification_problem_add', 'stock_audit'],
+] as const;
 
 /**
  * Fulfillment area of the demo database: one inventory per fulfillment item of the demo seller (plus

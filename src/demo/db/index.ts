@@ -5,7 +5,7 @@ import { seedQuestions, type QuestionsState } from './questions';
 import { seedStock, type StockState } from './stock';
 import { seedCategories, type CategoriesState } from './categories';
 import { seedFulfillment, type FulfillmentState } from './fulfillment';
-import { seedCredits, type CreditsState } from './credits';
+import { seedCreditLeads, type CreditLeadsState } from './credit-leads';
 
 export type { SeedContext, SeedName };
 
@@ -40,7 +40,7 @@ export interface Db extends SeedContext {
   stock: StockState;
   categories: CategoriesState;
   fulfillment: FulfillmentState;
-  credits: CreditsState;
+  creditLeads: CreditLeadsState;
 }
 
 export function currentTime(db: Db): number {
@@ -63,7 +63,7 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
   yield;
   const fulfillment = seedFulfillment(context);
   yield;
-  const credits = seedCredits(context);
+  const creditLeads = seedCreditLeads(context);
   return {
     ...context,
     config: { latencyMs: 0, failRate: 0, failures: [], rateLimitPerMinute: 120, ...config },
@@ -73,7 +73,7 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
     stock,
     categories,
     fulfillment,
-    credits,
+    creditLeads,
   };
 }
 

@@ -8,9 +8,13 @@ import { questionsHandlers } from './questions';
 import { stockHandlers } from './stock';
 import { categoriesHandlers } from './categories';
 import { fulfillmentHandlers } from './fulfillment';
-import { creditsHandlers } from './credits';
+import { creditLeadHandlers } from './credit-leads';
+import { demoOnlyHandlers } from './demo-only';
 
-/** Every endpoint of the spec over one db: the same list serves the browser worker, vitest and Playwright. */
+/**
+ * Every endpoint of the spec, and the demo-only ones under /__demo, over one db: the same list serves the
+ * browser worker, vitest, Playwright and the Node server.
+ */
 export function createHandlers(db: Db): HttpHandler[] {
   const route = createRoute(db);
   return [
@@ -21,6 +25,7 @@ export function createHandlers(db: Db): HttpHandler[] {
     ...stockHandlers(route),
     ...categoriesHandlers(route),
     ...fulfillmentHandlers(route),
-    ...creditsHandlers(route),
+    ...creditLeadHandlers(route),
+    ...demoOnlyHandlers(route),
   ];
 }

@@ -1,18 +1,8 @@
 import { HttpResponse } from 'msw';
-import {
-  defaultSearchLimit,
-  deletionTime,
-  maxSearchLimit,
-  questionStatuses,
-  searchProblem,
-  sortFields,
-  sortTypes,
-  textProblem,
-  type QuestionStatus,
-  type SortField,
-} from '../../api/questions';
+import { questionStatusSchema, type QuestionStatus, type SortField, type SortType } from '../../api/questions';
 import type { Db } from '../db';
-import type { QuestionRecord } from '../db/questions';
+import type { Seller } from '../db/core';
+import { deletionTime, type QuestionRecord } from '../db/questions';
 import { caller, fail, type Route, type RouteContext } from '../route';
 
 /**
@@ -84,12 +74,23 @@ const statusNames: Record<QuestionStatus, string> = {
   DISABLED: 'Disabled',
 };
 
-const searchProblemText: Record<NonNullable<ReturnType<typeof searchProblem>>, string> = {
-  missing_scope: 'The search needs item or seller_id',
-  invalid_item: 'Invalid item id',
-  from_without_item: 'from can only be used together with item',
-  invalid_limit: `limit must be between 1 and ${maxSearchLimit}`,
-};
+// Spec, GET /questions/search: "seller_id or item required … from: asker user id, only with item"; the
+// echo of the spec's example shows "limit": 50. The largest page is our choice (not in the spec).
+const defaultSearchLimit = 50;
+const maxSearchLimit = 100;
+const itemIdPattern = /^M[A-Z]{2}\d+$/;
+const sortFields: readonly SortField[] = ['item_id', 'seller_id', 'from_id', 'date_created'];
+const sortTypes: readonly SortType[] = ['ASC', 'DESC'];
+// Spec "Limits": "| Question / answer text | max 2000 characters |".
+const textMaxLength = 2000;
+
+function searchProblem(item: string | undefined, sellerId: number | undefined, from: number | undefined, limit: number): string | null {
+  if (sellerId === undefined && !item) return 'The search needs item or seller_id';
+  if (item && !itemIdPattern.test(item)) return 'Invalid item id';
+  if (from !== undefined && !item) return 'from can only be used together with item';
+  if (limit < 1 || limit > maxSearchLimit) return `limit must be between 1 and ${maxSearchLimit}`;
+  return null;
+}
 
 const sortValue: Record<SortField, (q: QuestionRecord) => number | string> = {
   item_id: (q) => q.item_id,
@@ -108,9 +109,10 @@ function search(context: RouteContext) {
   const limit = integerParam(url, 'limit') ?? defaultSearchLimit;
   const offset = integerParam(url, 'offset') ?? 0;
   const status = query.get('status') ?? undefined;
-  const problem = searchProblem({ item, sellerId, from, limit });
-  if (problem) fail(400, 'bad_request', searchProblemText[problem]);
-  if (status && !(questionStatuses as readonly string[]).includes(status)) fail(400, 'bad_request', `Invalid status: ${status}`);
+  const problem = searchProblem(item, sellerId, from, limit);
+  if (problem) fail(400, 'bad_request', problem);
+  if (status && !(questionStatusSchema.options as readonly string[]).includes(status))
+    fail(400, 'bad_request', `Invalid status: ${status}`);
   const fields = (query.get('sort_fields') ?? 'date_created').split(',').filter(Boolean);
   for (const field of fields)
     if (!(sortFields as readonly string[]).includes(field)) fail(400, 'bad_request', `Invalid sort field: ${field}`);
@@ -165,14 +167,14 @@ function search(context: RouteContext) {
         id: 'status',
         name: 'Status',
         type: 'text',
-        values: questionStatuses.map((value) => ({ id: value, name: statusNames[value], count: counts.get(value) ?? 0 })),
+        values: questionStatusSchema.options.map((value) => ({ id: value, name: statusNames[value], count: counts.get(value) ?? 0 })),
       },
     ],
     available_sorts: ['item_id', 'from_id', 'date_created', 'seller_id'],
   };
 }
 
-async function readBody(request: Request): Promise<Record<string, unknown>> {
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
   try {
     const body = (await request.json()) as unknown;
     if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as Record<string, unknown>;
@@ -184,9 +186,8 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
 
 function checkText(text: unknown, attributes: string[]): string {
   if (typeof text !== 'string') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
-  const problem = textProblem(text);
-  if (problem === 'empty') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
-  if (problem === 'too_long') fail(400, 'invalid_text', 'The text must have at most 2000 characters');
+  if (text.trim() === '') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
+  if (text.length > textMaxLength) fail(400, 'invalid_text', `The text must have at most ${textMaxLength} characters`);
   return text;
 }
 
@@ -202,49 +203,52 @@ function touch(db: Db, record: QuestionRecord, now: number) {
   db.questions.byId.set(record.id, record);
 }
 
+/**
+ * POST /questions as `asker`: the route's caller, or the simulated buyer of the demo-only endpoint.
+ */
+export async function ask(context: RouteContext, asker: Seller, body: Record<string, unknown>): Promise<Response> {
+  const { db, now } = context;
+  const attributes = ['item_id', 'text'];
+  if (typeof body.item_id !== 'string') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
+  const text = checkText(body.text, attributes);
+  const item = db.items.get(body.item_id);
+  if (!item) fail(404, 'not_found', `Item ${body.item_id} not found`);
+  if (item.seller_id === asker.id) fail(400, 'cannot_ask_own_item', 'A seller cannot ask about their own item');
+  const record: QuestionRecord = {
+    id: db.questions.nextId,
+    seller_id: item.seller_id,
+    item_id: item.id,
+    status: 'UNANSWERED',
+    text,
+    date_created: now,
+    last_updated: now,
+    app_id: 1505,
+    deleted_from_listing: false,
+    hold: false,
+    answer: null,
+    from: item.vehicle
+      ? {
+          id: asker.id,
+          contact: {
+            first_name: asker.nickname,
+            last_name: 'Demo',
+            phone: { area_code: '11', number: '45550000' },
+            email: `${asker.nickname.toLowerCase()}@example.com`,
+            answered_questions: 0,
+          },
+        }
+      : { id: asker.id },
+  };
+  db.questions.nextId += 1;
+  db.questions.byId.set(record.id, record);
+  return HttpResponse.json(presentDetail(record), { status: 201 });
+}
+
 export function questionsHandlers(route: Route) {
   return [
     route('get', '/questions/search', search),
     route('get', '/questions/:id', (context) => presentDetail(findQuestion(context, context.params.id))),
-    route('post', '/questions', async (context) => {
-      const { db, request, now } = context;
-      const me = caller(context);
-      const body = await readBody(request);
-      const attributes = ['item_id', 'text'];
-      if (typeof body.item_id !== 'string') fail(400, 'invalid_post_body', 'Invalid JSON; valid attributes are listed', attributes);
-      const text = checkText(body.text, attributes);
-      const item = db.items.get(body.item_id);
-      if (!item) fail(404, 'not_found', `Item ${body.item_id} not found`);
-      if (item.seller_id === me.id) fail(400, 'cannot_ask_own_item', 'A seller cannot ask about their own item');
-      const record: QuestionRecord = {
-        id: db.questions.nextId,
-        seller_id: item.seller_id,
-        item_id: item.id,
-        status: 'UNANSWERED',
-        text,
-        date_created: now,
-        last_updated: now,
-        app_id: 1505,
-        deleted_from_listing: false,
-        hold: false,
-        answer: null,
-        from: item.vehicle
-          ? {
-              id: me.id,
-              contact: {
-                first_name: me.nickname,
-                last_name: 'Demo',
-                phone: { area_code: '11', number: '45550000' },
-                email: `${me.nickname.toLowerCase()}@example.com`,
-                answered_questions: 0,
-              },
-            }
-          : { id: me.id },
-      };
-      db.questions.nextId += 1;
-      db.questions.byId.set(record.id, record);
-      return HttpResponse.json(presentDetail(record), { status: 201 });
-    }),
+    route('post', '/questions', async (context) => ask(context, caller(context), await readBody(context.request))),
     route('post', '/answers', async (context) => {
       const { db, request, now } = context;
       const body = await readBody(request);

@@ -1,5 +1,12 @@
-import { responseTimeRules, type ResponseTime, type ResponseTimeSlot, type ResponseTimeSlotValue } from '../../api/response-time';
+import type { ResponseTime, ResponseTimeSlot, ResponseTimeSlotValue } from '../../api/response-time';
 import type { QuestionRecord, QuestionStatus } from './questions';
+
+// The spec's calculation rules ("Response time"): "the average covers questions of the last 14 days; …
+// an unanswered question counts as answered with its waiting time, capped at 1 week"; "sales_percent_increase
+// is filled only when the slot's response_time is greater than 60".
+const windowDays = 14;
+const unansweredCapDays = 7;
+const salesIncreaseAboveMinutes = 60;
 
 /**
  * The response-time resource, computed from question records by the spec's rules (never stored).
@@ -51,7 +58,7 @@ export function slotOf(createdAt: number): ResponseTimeSlot | null {
 
 /** Projected sales increase (%) when a slot averaging `average` minutes is answered within an hour. */
 export function salesPercentIncrease(average: number): number | null {
-  const threshold = responseTimeRules.salesIncreaseAboveMinutes;
+  const threshold = salesIncreaseAboveMinutes;
   if (average <= threshold) return null;
   return Math.max(1, Math.round(8 * Math.log(average / threshold)));
 }
@@ -75,7 +82,7 @@ function firstQuestions(questions: Iterable<QuestionRecord>, sellerId: number): 
 /** Milliseconds the seller took (or has been taking) to answer, as of the snapshot. */
 function responseMs(question: QuestionRecord, asOf: number): number {
   if (question.answer && question.answer.date_created <= asOf) return Math.max(0, question.answer.date_created - question.date_created);
-  return Math.min(asOf - question.date_created, responseTimeRules.unansweredCapDays * day);
+  return Math.min(asOf - question.date_created, unansweredCapDays * day);
 }
 
 function averageMinutes(durations: number[]): number {
@@ -90,7 +97,7 @@ function slotValue(durations: number[]): ResponseTimeSlotValue {
 
 /** The resource for `sellerId` as of the snapshot `asOf`; null when no question counts. */
 export function computeResponseTime(questions: Iterable<QuestionRecord>, sellerId: number, asOf: number): ResponseTime | null {
-  const from = asOf - responseTimeRules.windowDays * day;
+  const from = asOf - windowDays * day;
   const counted = firstQuestions(questions, sellerId).filter((q) => q.date_created >= from && q.date_created < asOf);
   if (counted.length === 0) return null;
   const bySlot: Record<ResponseTimeSlot, number[]> = { weekdays_working_hours: [], weekdays_extra_hours: [], weekend: [] };

@@ -1,15 +1,22 @@
-import {
-  discoveryLimits,
-  searchLimits,
-  validateListingPrice,
-  type DomainDiscovery,
-  type ItemSearch,
-  type ListingPrice,
-  type TechnicalSpecs,
-} from '../../api/categories';
+import type { DomainDiscovery, ItemSearch, ListingPrice, TechnicalSpecs } from '../../api/categories';
 import type { Db } from '../db';
 import { colorWords, listingTypes, titleWords, type CategoryRecord, type SiteRecord } from '../db/categories';
 import { fail, type Route } from '../route';
+
+// Not shown in the spec; the simulator's choices, as the public API behaves: item search pages of at most
+// 50 with offset + limit ≤ 1000; the category predictor takes at most 200 characters and 8 suggestions;
+// a listing price is a positive amount with at most two decimals, below a sane ceiling.
+const searchLimits = { maxLimit: 50, defaultLimit: 50, maxWindow: 1000 } as const;
+const discoveryLimits = { maxQueryLength: 200, maxLimit: 8, defaultLimit: 4 } as const;
+const maxListingPrice = 999_999_999;
+
+/** The price asked for, or null when it is missing or not a positive amount with at most two decimals. */
+function listingPrice(raw: string): number | null {
+  const text = raw.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const price = Number(text);
+  return price > 0 && price <= maxListingPrice ? price : null;
+}
 
 /**
  * Categories and domains: every read is public (`{ public: true }`). Errors of these endpoints are "not
@@ -181,17 +188,11 @@ export function categoriesHandlers(route: Route) {
       '/sites/:site/listing_prices',
       ({ db, params, url }) => {
         const site = findSite(db, params.site);
-        const checked = validateListingPrice(url.searchParams.get('price') ?? '');
-        if (!checked.ok) {
-          fail(
-            400,
-            'bad_request',
-            checked.reason === 'required'
-              ? 'The query param price is required'
-              : 'The query param price must be a positive amount with at most two decimals',
-          );
-        }
-        return listingPrices(site, checked.price);
+        const raw = url.searchParams.get('price')?.trim() ?? '';
+        if (raw === '') fail(400, 'bad_request', 'The query param price is required');
+        const price = listingPrice(raw);
+        if (price === null) fail(400, 'bad_request', 'The query param price must be a positive amount with at most two decimals');
+        return listingPrices(site, price);
       },
       open,
     ),

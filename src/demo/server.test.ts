@@ -1,0 +1,118 @@
+import type { AddressInfo } from 'node:net';
+import { bypass, http, HttpResponse } from 'msw';
+import { createServer, type Server } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { demoSeller, otherSeller } from './db/core';
+import { stockScenarios } from './db/stock';
+import { createRequestListener } from './http';
+import { createDemoServer } from './server';
+
+/**
+ * The simulator over real HTTP. Requests are sent with msw's `bypass` so that the msw/node interception
+ * of the test setup lets them reach the socket.
+ */
+const servers: Server[] = [];
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const send = (url: string, init: RequestInit = {}) => fetch(bypass(new Request(url, init)));
+const asSeller = (token = demoSeller.token) => ({ Authorization: `Bearer ${token}` });
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe('the simulator over node:http', () => {
+  it("answers at the spec's paths (no /api prefix) with the handlers' status, headers and body", async () => {
+    const { server } = createDemoServer();
+    const base = await listen(server);
+    const me = await send(`${base}/users/me`, { headers: asSeller() });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await me.json()).toMatchObject({ id: demoSeller.id, nickname: demoSeller.nickname });
+
+    const stock = await send(`${base}/user-products/${stockScenarios.warehousesAndFacility}/stock`, { headers: asSeller() });
+    expect(stock.status).toBe(200);
+    expect(stock.headers.get('x-version')).toMatch(/^\d+$/);
+
+    const anonymous = await send(`${base}/users/me`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: 'authorization value not present', error: 'unauthorized', status: 401, cause: [] });
+  });
+
+  it('passes request bodies to the handlers, and the db keeps what they write', async () => {
+    const { server, db } = createDemoServer();
+    const base = await listen(server);
+    const item = [...db.items.values()].find((i) => i.seller_id === demoSeller.id && !i.vehicle)!;
+    const created = await send(`${base}/questions`, {
+      method: 'POST',
+      headers: { ...asSeller(otherSeller.token), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ item_id: item.id, text: '¿Hacen envíos?' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect(db.questions.byId.get(id)).toMatchObject({ item_id: item.id, text: '¿Hacen envíos?', from: { id: otherSeller.id } });
+  });
+
+  it('answers the demo-only endpoints under /__demo', async () => {
+    const { server } = createDemoServer();
+    const base = await listen(server);
+    const scenarios = await send(`${base}/__demo/scenarios`, { headers: asSeller() });
+    const body = (await scenarios.json()) as { user_products: { id: string; scenario: string | null }[] };
+    expect(body.user_products).toContainEqual(expect.objectContaining({ id: stockScenarios.noItems, scenario: 'no_items' }));
+    expect(body.user_products.map((p) => p.id)).not.toContain(stockScenarios.otherSellers);
+
+    const asked = await send(`${base}/__demo/questions`, {
+      method: 'POST',
+      headers: { ...asSeller(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: 'Hola' }),
+    });
+    expect(asked.status).toBe(201);
+    expect(await asked.json()).toMatchObject({ seller_id: demoSeller.id, from: { id: otherSeller.id }, text: 'Hola' });
+  });
+
+  it('answers 404 in the error shape for a path no handler serves', async () => {
+    const base = await listen(createDemoServer().server);
+    const response = await send(`${base}/nowhere`, { headers: asSeller() });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: 'not_found', status: 404 });
+  });
+
+  it('drops the connection for an injected network failure', async () => {
+    const { server, db } = createDemoServer();
+    const base = await listen(server);
+    db.config.failures.push({ method: 'GET', path: '^/users/me$', status: 'network', times: 1 });
+    await expect(send(`${base}/users/me`, { headers: asSeller() })).rejects.toThrow();
+    expect((await send(`${base}/users/me`, { headers: asSeller() })).status).toBe(200);
+  });
+
+  it('keeps repeated headers and answers 500 when a handler throws', async () => {
+    const base = await listen(
+      createServer(
+        createRequestListener([
+          http.get('*/cookies', () => {
+            const headers = new Headers();
+            headers.append('x-seen', 'one');
+            headers.append('x-seen', 'two');
+            return new HttpResponse(null, { status: 204, headers });
+          }),
+          http.get('*/broken', () => {
+            throw new Error('handler bug');
+          }),
+        ]),
+      ),
+    );
+    const repeated = await send(`${base}/cookies`);
+    expect(repeated.status).toBe(204);
+    expect(repeated.headers.get('x-seen')).toBe('one, two');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = await send(`${base}/broken`);
+    expect(broken.status).toBe(500);
+    expect(await broken.json()).toMatchObject({ error: 'internal_error', status: 500 });
+    expect(logged).toHaveBeenCalledWith('demo-api: handler failed', expect.any(Error));
+  });
+});
