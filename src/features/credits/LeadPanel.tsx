@@ -23,12 +23,13 @@ import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
+import { itemQuery } from '../../lib/items';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import type { LeadView } from './leadView';
 import { useSiteCurrency } from './leadView';
 import { messages } from './messages';
-import { creditDetailQuery, creditItemQuery } from './queries';
+import { creditDetailQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
 import { isSellerMismatch } from './searchState';
@@ -179,7 +180,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function LeadFacts({ lead }: { lead: CreditDetail }) {
   const t = useMessages(messages);
   const format = useFormat();
-  const item = useQuery(creditItemQuery(lead.item_id));
+  const item = useQuery(itemQuery(lead.item_id));
   const currency = useSiteCurrency(item.data?.currency_id);
   const [revealed, setRevealed] = useState(false);
   const money = (value: number) => (currency ? format.money(value, currency) : format.number(value));

@@ -12,5 +12,4 @@ export const creditKeys = {
   detail: (id: string, sellerId: number, sandbox: boolean) => [...creditKeys.dataset(sandbox), 'detail', { id, sellerId }] as const,
   newCount: (sellerId: number, since: string, sandbox: boolean) =>
     [...creditKeys.dataset(sandbox), 'new-count', { sellerId, since }] as const,
-  item: (id: string) => [...creditKeys.all, 'item', id] as const,
 };

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { CreditLead, CreditSearch, CreditStatus, CreditStatusFilter } from '../../api/credits';
 import { useMe } from '../../lib/identity';
-import { creditItemQuery } from './queries';
+import { itemQuery } from '../../lib/items';
 import { useReviewed } from './reviewed';
 import type { ReviewFilter } from './searchState';
 
@@ -28,7 +28,7 @@ export function useLeadViews(page: CreditSearch | undefined, statusFilter: Credi
   const reviewed = useReviewed();
   const results = page?.results ?? [];
   const itemIds = [...new Set(results.map((lead) => lead.item_id))];
-  const items = useQueries({ queries: itemIds.map((id) => creditItemQuery(id)) });
+  const items = useQueries({ queries: itemIds.map((id) => itemQuery(id)) });
   const itemById = new Map(items.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
   const siteCurrency = useSiteCurrency();
   return results

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getCredit, searchCredits, type CreditSearchParams } from '../../api/credits';
-import { getItem } from '../../api/items';
 import { creditKeys } from './keys';
 
 export function creditSearchQuery(params: CreditSearchParams, sandbox: boolean) {
@@ -16,14 +15,5 @@ export function creditDetailQuery(id: string, sellerId: number, sandbox: boolean
   return queryOptions({
     queryKey: creditKeys.detail(id, sellerId, sandbox),
     queryFn: ({ signal }) => getCredit(id, sellerId, sandbox, signal),
-  });
-}
-
-/** The item a lead finances (its title on the list). */
-export function creditItemQuery(id: string) {
-  return queryOptions({
-    queryKey: creditKeys.item(id),
-    queryFn: ({ signal }) => getItem(id, signal),
-    staleTime: 10 * 60_000,
   });
 }

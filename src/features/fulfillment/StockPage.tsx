@@ -25,12 +25,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { useFormat } from '../../lib/format';
 import { useMessages, type Translate } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
+import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
 import { messages } from './messages';
 import { NotAvailableChart } from './NotAvailableChart';
-import { itemQuery, recentInventoriesQuery, stockQuery } from './queries';
+import { recentInventoriesQuery, stockQuery } from './queries';
 
 type T = Translate<keyof (typeof messages)['en']>;
 

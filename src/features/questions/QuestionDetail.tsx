@@ -21,12 +21,13 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
+import { itemQuery } from '../../lib/items';
 import { showToast } from '../../lib/toast';
 import { AnswerComposer } from './AnswerComposer';
 import { questionErrorText } from './errors';
 import { messages } from './messages';
 import { Term } from '../../components/Term';
-import { detailQuery, itemQuery, useDeleteQuestion, useHideQuestions } from './queries';
+import { detailQuery, useDeleteQuestion, useHideQuestions } from './queries';
 import { moderationReasonsUrl } from './QuestionRow';
 import { StatusChip, useStatusLabel } from './StatusChip';
 

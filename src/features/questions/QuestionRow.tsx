@@ -5,8 +5,8 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { deletionTime, type Question } from '../../api/questions';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
+import { itemQuery } from '../../lib/items';
 import { messages } from './messages';
-import { itemQuery } from './queries';
 import styles from './QuestionRow.module.css';
 import { Pill, StatusChip } from './StatusChip';
 

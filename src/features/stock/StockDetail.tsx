@@ -25,12 +25,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
 import { useMessages } from '../../lib/i18n';
+import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
 import { ConflictDialog } from './ConflictDialog';
 import { EditDialog } from './EditDialog';
 import { explainWriteError, locationInfo, targetName, type StockTranslate } from './explain';
 import { messages } from './messages';
-import { itemQuery, linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
+import { linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
 import { Section } from './Section';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
 
