@@ -24,6 +24,7 @@ import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { itemQuery } from '../../lib/items';
+import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import type { LeadView } from './leadView';
@@ -43,10 +44,6 @@ interface LeadPanelProps {
   beside: boolean;
 }
 
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'spinbutton');
-
 /** A lead beside the list: support review moves through the results with buttons or j/k. */
 export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
   const t = useMessages(messages);
@@ -60,7 +57,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
   useEffect(() => {
     const go = (target: string) => void navigate({ pathname: `/credits/${target}`, search });
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (event.key === 'j' && next) go(next);
       if (event.key === 'k' && previous) go(previous);
     };

@@ -16,12 +16,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { inventoryIdPattern, isNotAvailableStatus, notAvailableStatuses, type FulfillmentStock } from '../../api/fulfillment';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
 import { useMessages, type Translate } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
@@ -44,17 +45,6 @@ const urlSchema = z.object({
 function inventoryProblem(value: string, t: T): string | null {
   if (!value) return t('inventoryIdRequired');
   return inventoryIdPattern.test(value) ? null : t('inventoryIdInvalid');
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
 }
 
 function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: string) => void }) {

@@ -22,6 +22,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { commonMessages } from '../../components/messages';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
 import { useMessages } from '../../lib/i18n';
@@ -32,7 +33,6 @@ import { EditDialog } from './EditDialog';
 import { explainWriteError, locationInfo, targetName, type StockTranslate } from './explain';
 import { messages } from './messages';
 import { linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
-import { Section } from './Section';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
 
 /** The open edit dialog lives in the URL: ?edit=selling_address or ?edit=<store id>. */

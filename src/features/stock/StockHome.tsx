@@ -12,6 +12,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { userProductIdPattern } from '../../api/stock';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useStore } from '../../lib/store';
@@ -19,7 +20,6 @@ import { stockScenarios } from '../../mocks/db/stock';
 import { locationInfo } from './explain';
 import { messages } from './messages';
 import { demoUserProductsQuery, recentStore } from './queries';
-import { Section } from './Section';
 
 function OpenForm() {
   const t = useMessages(messages);
