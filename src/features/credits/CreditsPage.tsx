@@ -105,7 +105,7 @@ export function CreditsPage() {
             ) : (
               <DataState
                 query={query}
-                errorMessage={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
+                describeError={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
                 isEmpty={(page) => page.paging.total === 0}
                 empty={<Typography>{t('noResults')}</Typography>}
               >

@@ -156,7 +156,7 @@ function LeadDetail({ id }: { id: string }) {
     return (
       <ErrorAlert
         error={query.error}
-        message={isSellerMismatch(query.error) ? t('sellerMismatch') : undefined}
+        describeError={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
         onRetry={() => void query.refetch()}
       />
     );

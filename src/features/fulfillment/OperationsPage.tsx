@@ -273,7 +273,7 @@ export function OperationsPage() {
       ) : filters ? (
         <OperationsResults filters={filters} chart={url.chart} onChart={(chart) => update({ chart }, { replace: true })} />
       ) : me.isError ? (
-        <ErrorAlert error={me.error} message={describeFulfillmentError(me.error, t, '')} onRetry={() => void me.refetch()} />
+        <ErrorAlert error={me.error} describeError={(error) => describeFulfillmentError(error, t, '')} onRetry={() => void me.refetch()} />
       ) : (
         <Loading />
       )}

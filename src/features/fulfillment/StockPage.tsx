@@ -262,7 +262,7 @@ function StockView({ id }: { id: string }) {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('stockOf', { id })}
       </Typography>
-      <DataState query={query} errorMessage={(error) => describeFulfillmentError(error, t, id)}>
+      <DataState query={query} describeError={(error) => describeFulfillmentError(error, t, id)}>
         {(stock) => (
           <>
             <Figures stock={stock} />

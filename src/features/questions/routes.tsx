@@ -20,7 +20,7 @@ import { showToast } from '../../lib/toast';
 import { useUrlState } from '../../lib/urlState';
 import { itemId, otherSeller } from '../../mocks/db/core';
 import { composerId } from './AnswerComposer';
-import { questionErrorText } from './errors';
+import { describeQuestionError } from './errors';
 import { FilterForm, SortFields, StatusChips } from './InboxFilters';
 import { inboxUrlSchema, toFilters } from './inboxUrl';
 import { questionKeys } from './keys';
@@ -143,7 +143,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
           </>
         }
       />
-      {simulate.isError && <ErrorAlert error={simulate.error} message={questionErrorText(simulate.error, t)} />}
+      {simulate.isError && <ErrorAlert error={simulate.error} describeError={(error) => describeQuestionError(error, t)} />}
       {showList && (
         <Stack spacing={1.5} sx={{ mb: 1.5 }}>
           <StatusChips url={url} update={update} head={head.data} loading={head.isPending} />
@@ -216,7 +216,11 @@ function Inbox({ sellerId }: { sellerId: number }) {
               )}
             </Stack>
             {hide.isError && (
-              <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([...selection])} />
+              <ErrorAlert
+                error={hide.error}
+                describeError={(error) => describeQuestionError(error, t)}
+                onRetry={() => hide.mutate([...selection])}
+              />
             )}
             <DataState query={first} isEmpty={(data) => data.total === 0} empty={<Typography sx={{ p: 2 }}>{t('empty')}</Typography>}>
               {(data) => (

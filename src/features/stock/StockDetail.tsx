@@ -30,7 +30,7 @@ import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
 import { ConflictDialog } from './ConflictDialog';
 import { EditDialog } from './EditDialog';
-import { explainWriteError, locationInfo, targetName, type StockTranslate } from './explain';
+import { describeStockWriteError, locationInfo, targetName, type StockTranslate } from './explain';
 import { messages } from './messages';
 import { linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
@@ -62,7 +62,7 @@ function WriteStatus({ phase, t }: { phase: WritePhase; t: StockTranslate }) {
     return (
       <Alert severity="error" role="alert" sx={{ mb: 2 }}>
         <AlertTitle>{t('refusedTitle', { location, quantity })}</AlertTitle>
-        {explainWriteError(phase.error, t, (error) => describeError(error, common).summary)}
+        {describeError(phase.error, common, (error) => describeStockWriteError(error, t)).summary}
       </Alert>
     );
   }
@@ -285,7 +285,7 @@ function StockView({ userProductId }: { userProductId: string }) {
         }
       />
       <WriteStatus phase={phase} t={t} />
-      <DataState query={query} errorMessage={(error) => (isApiError(error, 404) ? t('notFound', { id: userProductId }) : undefined)}>
+      <DataState query={query} describeError={(error) => (isApiError(error, 404) ? t('notFound', { id: userProductId }) : undefined)}>
         {(read) => (
           <>
             <Locations read={read} busy={write.busy} onEdit={(target) => setUrl({ edit: targetKey(target) })} />
@@ -324,7 +324,7 @@ export function StockDetail() {
     return (
       <>
         <PageHeader title={t('detailTitle', { id: userProductId })} />
-        <ErrorAlert error={null} message={t('invalidId')} />
+        <ErrorAlert error={null} describeError={() => t('invalidId')} />
         <Button component={RouterLink} to="/stock" sx={{ mt: 2 }}>
           {t('allUserProducts')}
         </Button>
