@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, expectNoA11yViolations, failNext, test } from './fixtures';
 import { CreditsPage, shift } from './pages/credits';
+import { urls } from '../src/lib/urls';
 
 interface Buyer {
   full_name: string;
@@ -55,7 +56,7 @@ test.describe('credit leads', () => {
     await expect(page).toHaveURL(/item=MLA1400000001/);
     await expect.poll(() => credits.requests.length).toBeGreaterThan(0);
 
-    await page.goto('/credits/not-a-uuid');
+    await page.goto(urls.credits.detail('not-a-uuid'));
     await expect(credits.panel.getByRole('alert')).toContainText('“not-a-uuid” is not a lead id');
     expect(credits.requests.filter((url) => url.includes('not-a-uuid'))).toEqual([]);
   });
@@ -144,7 +145,7 @@ test.describe('credit leads', () => {
 
   test('an unknown lead id shows not found', async ({ page }) => {
     const credits = new CreditsPage(page);
-    await credits.open('/credits/11111111-1111-4111-8111-111111111111');
+    await credits.open(urls.credits.detail('11111111-1111-4111-8111-111111111111'));
     await expect(credits.panel.getByText('Lead not found')).toBeVisible();
   });
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useMessages } from '../../lib/i18n';
 import { messages } from './messages';
 import { categoryQuery } from './queries';
+import { urls } from '../../lib/urls';
 
 /** How long the pointer must rest on a link before its category is fetched (a pass-over fetches nothing). */
 const restMs = 150;
@@ -24,10 +25,6 @@ export function usePrefetchCategory(id: string) {
   };
 }
 
-export function categoryPath(site: string, id: string): string {
-  return `/categories/${site}/${id}`;
-}
-
 interface CategoryLinkProps {
   site: string;
   id: string;
@@ -42,7 +39,7 @@ export function CategoryLink({ site, id, name, count, search = '' }: CategoryLin
   const t = useMessages(messages);
   const prefetch = usePrefetchCategory(id);
   return (
-    <ListItemButton component={Link} to={{ pathname: categoryPath(site, id), search }} {...prefetch} sx={{ borderRadius: 1 }}>
+    <ListItemButton component={Link} to={urls.categories.detail(site, id, search)} {...prefetch} sx={{ borderRadius: 1 }}>
       <ListItemText
         primary={name}
         secondary={count === undefined ? undefined : t('itemCount', { count })}

@@ -14,9 +14,10 @@ import { discoveryLimits, type DomainDiscovery } from '../../api/categories';
 import { DataState } from '../../components/DataState';
 import { Section } from '../../components/Section';
 import { useMessages } from '../../lib/i18n';
-import { categoryPath, usePrefetchCategory } from './CategoryLink';
+import { usePrefetchCategory } from './CategoryLink';
 import { messages } from './messages';
 import { discoveryQuery } from './queries';
+import { urls } from '../../lib/urls';
 
 function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDiscovery }) {
   const t = useMessages(messages);
@@ -24,7 +25,7 @@ function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDisc
   const attributes = suggestion.attributes.map((a) => `${a.name ?? a.id}: ${a.value_name}`).join(' · ');
   return (
     <ListItem disablePadding>
-      <ListItemButton component={Link} to={categoryPath(site, suggestion.category_id)} {...prefetch} sx={{ borderRadius: 1 }}>
+      <ListItemButton component={Link} to={urls.categories.detail(site, suggestion.category_id)} {...prefetch} sx={{ borderRadius: 1 }}>
         <ListItemText
           primary={suggestion.category_name}
           secondary={

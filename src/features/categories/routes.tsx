@@ -1,13 +1,14 @@
 import { Route, Routes } from 'react-router';
 import { CategoryPage } from './CategoryPage';
 import { SitePage } from './SitePage';
+import { patterns } from '../../lib/urls';
 
 /** /categories: the site's top level and the predictor; /categories/:site/:categoryId: one category. */
 export function Component() {
   return (
     <Routes>
       <Route index element={<SitePage />} />
-      <Route path=":site/:categoryId" element={<CategoryPage />} />
+      <Route path={patterns.categories.detail} element={<CategoryPage />} />
       <Route path="*" element={<CategoryPage />} />
     </Routes>
   );

@@ -34,6 +34,7 @@ import { creditDetailQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
 import { isSellerMismatch } from './searchState';
+import { urls } from '../../lib/urls';
 
 interface LeadPanelProps {
   id: string;
@@ -55,7 +56,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
   const next = index >= 0 && index < rows.length - 1 ? rows[index + 1]!.lead.id : undefined;
 
   useEffect(() => {
-    const go = (target: string) => void navigate({ pathname: `/credits/${target}`, search });
+    const go = (target: string) => void navigate(urls.credits.detail(target, search));
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (event.key === 'j' && next) go(next);
@@ -76,7 +77,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
         <Typography id={headingId} variant="h6" component="h2" sx={{ flex: '1 1 auto', fontFamily: 'monospace' }}>
           {t('leadHeading', { id: shortId(id) })}
         </Typography>
-        <Button component={RouterLink} to={{ pathname: '/credits', search }} size="small" startIcon={beside ? undefined : <ArrowBack />}>
+        <Button component={RouterLink} to={urls.credits.index(search)} size="small" startIcon={beside ? undefined : <ArrowBack />}>
           {t(beside ? 'closeLead' : 'backToList')}
         </Button>
       </Stack>
@@ -86,7 +87,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
           variant="outlined"
           startIcon={<NavigateBefore />}
           disabled={!previous}
-          onClick={() => void navigate({ pathname: `/credits/${previous}`, search })}
+          onClick={() => void navigate(urls.credits.detail(previous!, search))}
         >
           {t('previousLead')}
         </Button>
@@ -95,7 +96,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
           variant="outlined"
           endIcon={<NavigateNext />}
           disabled={!next}
-          onClick={() => void navigate({ pathname: `/credits/${next}`, search })}
+          onClick={() => void navigate(urls.credits.detail(next!, search))}
         >
           {t('nextLead')}
         </Button>

@@ -17,6 +17,7 @@ import { useMessages } from '../../lib/i18n';
 import type { LeadView } from './leadView';
 import { messages } from './messages';
 import { pageSizes } from './searchState';
+import { urls } from '../../lib/urls';
 
 interface ResultsTableProps {
   page: CreditSearch;
@@ -59,7 +60,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
             {rows.map(({ lead, status, itemTitle, currency, reviewed }) => (
               <TableRow key={lead.id} selected={lead.id === selectedId} aria-current={lead.id === selectedId ? 'true' : undefined}>
                 <TableCell>
-                  <Link component={RouterLink} to={{ pathname: `/credits/${lead.id}`, search }} sx={{ fontFamily: 'monospace' }}>
+                  <Link component={RouterLink} to={urls.credits.detail(lead.id, search)} sx={{ fontFamily: 'monospace' }}>
                     {shortId(lead.id)}
                   </Link>
                   {reviewed && (

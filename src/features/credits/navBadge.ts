@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { createLocalStore, useStore } from '../../lib/store';
 import { creditKeys } from './keys';
 import { daysBefore, localDay, localTimestamp } from './time';
+import { urls } from '../../lib/urls';
 
 /** When the seller last had /credits open (local timestamp), on this device. */
 const lastVisitStore = createLocalStore<string | null>('seller-desk.credits.last-visit', null);
@@ -32,7 +33,7 @@ export function useNewLeadsCount(): number | undefined {
   const me = useMe();
   const { sandbox } = useSession();
   const lastVisit = useStore(lastVisitStore);
-  const onCredits = useLocation().pathname.startsWith('/credits');
+  const onCredits = useLocation().pathname.startsWith(urls.credits.index());
   const sellerId = me.data?.id ?? 0;
   const since = countSince(lastVisit, new Date());
   const query = useQuery({

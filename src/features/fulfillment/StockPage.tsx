@@ -33,6 +33,7 @@ import { FulfillmentTabs } from './FulfillmentTabs';
 import { messages } from './messages';
 import { NotAvailableChart } from './NotAvailableChart';
 import { recentInventoriesQuery, stockQuery } from './queries';
+import { urls } from '../../lib/urls';
 
 type T = Translate<keyof (typeof messages)['en']>;
 
@@ -107,7 +108,7 @@ function RecentInventories({ current }: { current: string | null }) {
                   key={id}
                   label={id}
                   component={RouterLink}
-                  to={`/fulfillment?inventory=${id}`}
+                  to={urls.fulfillment.index({ inventory: id })}
                   clickable
                   color={id === current ? 'primary' : 'default'}
                   aria-current={id === current ? 'page' : undefined}
@@ -205,7 +206,7 @@ function References({ stock }: { stock: FulfillmentStock }) {
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
           {stock.external_references.map((ref) => (
             <li key={`${ref.id}-${ref.variation_id}`}>
-              <Link component={RouterLink} to={`/fulfillment?inventory=${stock.inventory_id}&item=${encodeURIComponent(ref.id)}`}>
+              <Link component={RouterLink} to={urls.fulfillment.index({ inventory: stock.inventory_id, item: ref.id })}>
                 {t('referenceItem', { id: ref.id })}
               </Link>{' '}
               <Typography component="span" variant="body2" color="text.secondary">
@@ -268,7 +269,7 @@ function StockView({ id }: { id: string }) {
             <Figures stock={stock} />
             <Breakdown stock={stock} />
             <References stock={stock} />
-            <Button component={RouterLink} to={`/fulfillment/operations?inventories=${id}`} variant="outlined">
+            <Button component={RouterLink} to={urls.fulfillment.operations({ inventories: id })} variant="outlined">
               {t('viewOperations')}
             </Button>
           </>

@@ -1,14 +1,15 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { OperationsPage } from './OperationsPage';
 import { StockPage } from './StockPage';
+import { patterns, urls } from '../../lib/urls';
 
 /** /fulfillment: the stock of one inventory; /fulfillment/operations: the log of stock operations. */
 export function Component() {
   return (
     <Routes>
       <Route index element={<StockPage />} />
-      <Route path="operations" element={<OperationsPage />} />
-      <Route path="*" element={<Navigate to="/fulfillment" replace />} />
+      <Route path={patterns.fulfillment.operations} element={<OperationsPage />} />
+      <Route path="*" element={<Navigate to={urls.fulfillment.index()} replace />} />
     </Routes>
   );
 }

@@ -9,6 +9,7 @@ import { itemQuery } from '../../lib/items';
 import { messages } from './messages';
 import styles from './QuestionRow.module.css';
 import { Pill, StatusChip } from './StatusChip';
+import { urls } from '../../lib/urls';
 
 /** Unanswered questions this close to their 7-month deletion carry a warning. */
 const warnBeforeMs = 14 * 86_400_000;
@@ -46,7 +47,7 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
           {item.data?.title ?? question.item_id}
         </p>
         <RouterLink
-          to={{ pathname: `/questions/${question.id}`, search: location.search }}
+          to={urls.questions.detail(question.id, location.search)}
           aria-current={open ? 'true' : undefined}
           data-question-link={question.id}
           className={[styles.link, question.status === 'UNANSWERED' && styles.unanswered, banned && styles.banned]

@@ -29,6 +29,7 @@ import { headQuery, pageQuery, useHideQuestions, useSimulateQuestion } from './q
 import { QuestionDetail } from './QuestionDetail';
 import { QuestionList } from './QuestionList';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { patterns, urls } from '../../lib/urls';
 
 function Inbox({ sellerId }: { sellerId: number }) {
   const t = useMessages(messages);
@@ -60,7 +61,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
   const newCount = first.data && head.data ? Math.max(0, head.data.total - first.data.total) : 0;
 
   const close = () => {
-    void navigate({ pathname: '/questions', search: location.search });
+    void navigate(urls.questions.index(location.search));
     if (openId !== undefined) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-question-link="${openId}"]`)?.focus());
   };
 
@@ -117,7 +118,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
     search.set('item', item);
     // An asker filter belonged to the previous item.
     search.delete('from');
-    void navigate({ pathname: '/questions', search: search.toString() });
+    void navigate(urls.questions.index(search.toString()));
   };
 
   const detail = openId !== undefined && (
@@ -259,7 +260,7 @@ function InboxPage() {
 export function Component() {
   return (
     <Routes>
-      <Route path=":id?" element={<InboxPage />} />
+      <Route path={patterns.questions.detail} element={<InboxPage />} />
     </Routes>
   );
 }

@@ -34,6 +34,7 @@ import { describeStockWriteError, locationInfo, targetName, type StockTranslate 
 import { messages } from './messages';
 import { linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
+import { urls } from '../../lib/urls';
 
 /** The open edit dialog lives in the URL: ?edit=selling_address or ?edit=<store id>. */
 const urlSchema = z.object({ edit: z.string().optional().catch(undefined) });
@@ -225,7 +226,7 @@ function ItemRows({ ids }: { ids: string[] }) {
                 <TableCell align="right">{item ? format.number(item.available_quantity) : ''}</TableCell>
                 <TableCell>
                   {item?.inventory_id ? (
-                    <Link component={RouterLink} to={`/fulfillment?inventory=${encodeURIComponent(item.inventory_id)}`}>
+                    <Link component={RouterLink} to={urls.fulfillment.index({ inventory: item.inventory_id })}>
                       {t('fulfillmentLink', { inventory: item.inventory_id })}
                     </Link>
                   ) : item ? (
@@ -275,7 +276,7 @@ function StockView({ userProductId }: { userProductId: string }) {
         title={t('detailTitle', { id: userProductId })}
         actions={
           <>
-            <Button component={RouterLink} to="/stock">
+            <Button component={RouterLink} to={urls.stock.index()}>
               {t('allUserProducts')}
             </Button>
             <Button variant="outlined" onClick={() => void query.refetch()} disabled={write.busy}>
@@ -325,7 +326,7 @@ export function StockDetail() {
       <>
         <PageHeader title={t('detailTitle', { id: userProductId })} />
         <ErrorAlert error={null} describeError={() => t('invalidId')} />
-        <Button component={RouterLink} to="/stock" sx={{ mt: 2 }}>
+        <Button component={RouterLink} to={urls.stock.index()} sx={{ mt: 2 }}>
           {t('allUserProducts')}
         </Button>
       </>

@@ -1,14 +1,15 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { StockDetail } from './StockDetail';
 import { StockHome } from './StockHome';
+import { patterns, urls } from '../../lib/urls';
 
 /** /stock: open a user product; /stock/:userProductId: its locations, items and edits. */
 export function Component() {
   return (
     <Routes>
       <Route index element={<StockHome />} />
-      <Route path=":userProductId" element={<StockDetail />} />
-      <Route path="*" element={<Navigate to="/stock" replace />} />
+      <Route path={patterns.stock.detail} element={<StockDetail />} />
+      <Route path="*" element={<Navigate to={urls.stock.index()} replace />} />
     </Routes>
   );
 }
