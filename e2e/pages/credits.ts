@@ -3,7 +3,7 @@ import { openApp } from '../fixtures';
 import { urls } from '../../src/lib/urls';
 
 /** What a seller does on /credits, by role and label. */
-export class CreditsPage {
+export class CreditLeadsPage {
   /** URLs of every credit API request the page sent since `recordRequests`. */
   readonly requests: string[] = [];
   readonly form: Locator;

@@ -19,7 +19,7 @@ export interface NavEntry {
   label: AppKey;
   icon: ReactElement;
   /** A live count shown beside the label. */
-  badge?: 'unanswered' | 'newLeads';
+  badge?: 'unanswered' | 'newCreditLeads';
 }
 
 export const navEntries: NavEntry[] = [
@@ -28,6 +28,6 @@ export const navEntries: NavEntry[] = [
   { to: urls.stock.index(), label: 'navStock', icon: <InventoryIcon /> },
   { to: urls.categories.index(), label: 'navCategories', icon: <CategoryIcon /> },
   { to: urls.fulfillment.index(), label: 'navFulfillment', icon: <WarehouseIcon /> },
-  { to: urls.credits.index(), label: 'navCredits', icon: <CreditScoreIcon />, badge: 'newLeads' },
+  { to: urls.credits.index(), label: 'navCredits', icon: <CreditScoreIcon />, badge: 'newCreditLeads' },
   { to: urls.settings.index(), label: 'navSettings', icon: <SettingsIcon /> },
 ];

@@ -11,17 +11,17 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Link as RouterLink } from 'react-router';
-import type { CreditLead, CreditSearch } from '../../api/credits';
+import type { CreditLead, CreditLeadSearch } from '../../api/credits';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
-import type { LeadView } from './leadView';
+import type { CreditLeadView } from './creditLeadView';
 import { messages } from './messages';
 import { pageSizes } from './searchState';
 import { urls } from '../../lib/urls';
 
 interface ResultsTableProps {
-  page: CreditSearch;
-  rows: LeadView[];
+  page: CreditLeadSearch;
+  rows: CreditLeadView[];
   selectedId: string | undefined;
   /** The current search params, kept when a lead is opened. */
   search: string;

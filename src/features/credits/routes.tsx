@@ -1,13 +1,13 @@
 import { Route, Routes } from 'react-router';
-import { CreditsPage } from './CreditsPage';
+import { CreditLeadsPage } from './CreditLeadsPage';
 import { patterns } from '../../lib/urls';
 
 /** /credits (search) and /credits/:id (the same page with a lead open beside the list). */
 export function Component() {
   return (
     <Routes>
-      <Route index element={<CreditsPage />} />
-      <Route path={patterns.credits.detail} element={<CreditsPage />} />
+      <Route index element={<CreditLeadsPage />} />
+      <Route path={patterns.credits.detail} element={<CreditLeadsPage />} />
     </Routes>
   );
 }

@@ -1,4 +1,9 @@
-import { financialEntities, toCreditTimestamp, type CreditStatus, type FinancialEntity } from '../../api/credits';
+import {
+  financialEntities,
+  toCreditLeadTimestamp as toCreditTimestamp,
+  type CreditLeadStatus as CreditStatus,
+  type FinancialEntity,
+} from '../../api/credits';
 import type { SeedContext } from './context';
 import type { Item } from './core';
 import type { Random } from './random';

@@ -1,10 +1,10 @@
 import {
-  creditMaxPageSize,
-  creditMaxRangeMonths,
-  creditSearchProblems,
-  defaultCreditStatus,
-  isCreditId,
-  type CreditSearchProblem,
+  creditLeadMaxPageSize as creditMaxPageSize,
+  creditLeadMaxRangeMonths as creditMaxRangeMonths,
+  creditLeadSearchProblems as creditSearchProblems,
+  defaultCreditLeadStatus as defaultCreditStatus,
+  isCreditLeadId as isCreditId,
+  type CreditLeadSearchProblem as CreditSearchProblem,
 } from '../../api/credits';
 import type { CreditLeadRecord } from '../db/credits';
 import { caller, fail, type Route, type RouteContext } from '../route';

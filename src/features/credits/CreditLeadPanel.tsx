@@ -14,7 +14,7 @@ import NavigateNext from '@mui/icons-material/NavigateNext';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { isCreditId, type CreditDetail } from '../../api/credits';
+import { isCreditLeadId, type CreditLeadDetail } from '../../api/credits';
 import { isApiError } from '../../api/errors';
 import { Term } from '../../components/Term';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -27,26 +27,26 @@ import { itemQuery } from '../../lib/items';
 import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import type { LeadView } from './leadView';
-import { useSiteCurrency } from './leadView';
+import type { CreditLeadView } from './creditLeadView';
+import { useSiteCurrency } from './creditLeadView';
 import { messages } from './messages';
-import { creditDetailQuery } from './queries';
+import { creditLeadDetailQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
 import { isSellerMismatch } from './searchState';
 import { urls } from '../../lib/urls';
 
-interface LeadPanelProps {
+interface CreditLeadPanelProps {
   id: string;
   /** The visible result rows, walked by next/previous. */
-  rows: LeadView[];
+  rows: CreditLeadView[];
   search: string;
   /** On wide screens the panel sits beside the list ("Close"); on narrow ones it replaces it ("Back"). */
   beside: boolean;
 }
 
 /** A lead beside the list: support review moves through the results with buttons or j/k. */
-export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
+export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelProps) {
   const t = useMessages(messages);
   const navigate = useNavigate();
   const headingId = useId();
@@ -105,7 +105,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
         </Typography>
       </Stack>
       {/* Any lead can be marked, expired ones included: the mark is about the review, not the credit. */}
-      {isCreditId(id) && (
+      {isCreditLeadId(id) && (
         <Button
           variant={reviewed ? 'contained' : 'outlined'}
           size="small"
@@ -117,17 +117,17 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
         </Button>
       )}
       {/* Keyed by lead: the reveal switch starts hidden for every lead and is never carried over. */}
-      <LeadDetail key={id} id={id} />
+      <CreditLeadBody key={id} id={id} />
     </Paper>
   );
 }
 
-function LeadDetail({ id }: { id: string }) {
+function CreditLeadBody({ id }: { id: string }) {
   const t = useMessages(messages);
   const me = useMe();
   const { sandbox } = useSession();
-  const valid = isCreditId(id);
-  const query = useQuery({ ...creditDetailQuery(id, me.data?.id ?? 0, sandbox), enabled: valid && me.data !== undefined });
+  const valid = isCreditLeadId(id);
+  const query = useQuery({ ...creditLeadDetailQuery(id, me.data?.id ?? 0, sandbox), enabled: valid && me.data !== undefined });
 
   if (!valid) {
     return (
@@ -136,7 +136,7 @@ function LeadDetail({ id }: { id: string }) {
       </Alert>
     );
   }
-  if (query.data) return <LeadFacts lead={query.data} />;
+  if (query.data) return <CreditLeadFacts lead={query.data} />;
   if (isApiError(query.error, 410)) {
     return (
       <Alert severity="warning">
@@ -175,7 +175,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function LeadFacts({ lead }: { lead: CreditDetail }) {
+function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
   const t = useMessages(messages);
   const format = useFormat();
   const item = useQuery(itemQuery(lead.item_id));
