@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { useMessages } from '../lib/i18n';
-import { appMessages } from './messages';
 import { urls } from '../lib/urls';
+import { appMessages } from './messages';
 
 export function NotFound() {
   const t = useMessages(appMessages);

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useMessages } from '../../lib/i18n';
+import { urls } from '../../lib/urls';
 import { messages } from './messages';
 import { categoryQuery } from './queries';
-import { urls } from '../../lib/urls';
 
 /** How long the pointer must rest on a link before its category is fetched (a pass-over fetches nothing). */
 const restMs = 150;

@@ -18,6 +18,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useMessages } from '../../lib/i18n';
 import { useUrlState } from '../../lib/urlState';
+import { urls } from '../../lib/urls';
 import { AttributesPanel } from './AttributesPanel';
 import { CategoryLink, usePrefetchCategory } from './CategoryLink';
 import { FeesPanel } from './FeesPanel';
@@ -27,7 +28,6 @@ import { PromotionPacksPanel } from './PromotionPacksPanel';
 import { categoryQuery } from './queries';
 import { SettingsPanel } from './SettingsPanel';
 import { TechnicalSpecsPanel } from './TechnicalSpecsPanel';
-import { urls } from '../../lib/urls';
 
 const tabs = ['settings', 'attributes', 'items', 'fees', 'packs', 'specs'] as const;
 type TabId = (typeof tabs)[number];

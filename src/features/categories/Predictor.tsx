@@ -14,10 +14,10 @@ import { discoveryLimits, type DomainDiscovery } from '../../api/categories';
 import { DataState } from '../../components/DataState';
 import { Section } from '../../components/Section';
 import { useMessages } from '../../lib/i18n';
+import { urls } from '../../lib/urls';
 import { usePrefetchCategory } from './CategoryLink';
 import { messages } from './messages';
 import { discoveryQuery } from './queries';
-import { urls } from '../../lib/urls';
 
 function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDiscovery }) {
   const t = useMessages(messages);

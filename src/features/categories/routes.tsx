@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
+import { patterns } from '../../lib/urls';
 import { CategoryPage } from './CategoryPage';
 import { SitePage } from './SitePage';
-import { patterns } from '../../lib/urls';
 
 /** /categories: the site's top level and the predictor; /categories/:site/:categoryId: one category. */
 export function Component() {

@@ -27,14 +27,14 @@ import { itemQuery } from '../../lib/items';
 import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
+import { urls } from '../../lib/urls';
+import { describeCreditLeadError } from './errors';
 import type { CreditLeadView } from './creditLeadView';
 import { useSiteCurrency } from './creditLeadView';
 import { messages } from './messages';
 import { creditLeadDetailQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
-import { isSellerMismatch } from './searchState';
-import { urls } from '../../lib/urls';
 
 interface CreditLeadPanelProps {
   id: string;
@@ -155,11 +155,7 @@ function CreditLeadBody({ id }: { id: string }) {
   }
   if (query.isError) {
     return (
-      <ErrorAlert
-        error={query.error}
-        describeError={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
-        onRetry={() => void query.refetch()}
-      />
+      <ErrorAlert error={query.error} describeError={(error) => describeCreditLeadError(error, t)} onRetry={() => void query.refetch()} />
     );
   }
   return <Loading />;

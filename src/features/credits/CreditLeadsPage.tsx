@@ -23,6 +23,7 @@ import { useMe } from '../../lib/identity';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useUrlState } from '../../lib/urlState';
+import { describeCreditLeadError } from './errors';
 import { CreditLeadPanel } from './CreditLeadPanel';
 import { useCreditLeadViews, type CreditLeadView } from './creditLeadView';
 import { messages } from './messages';
@@ -30,7 +31,7 @@ import { markCreditLeadsVisited } from './navBadge';
 import { creditLeadSearchQuery } from './queries';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
-import { isSellerMismatch, problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
+import { problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
 
 /** The CSV of the rows on screen: lead, item and financing only; no buyer id, name, email or phone. */
 function exportCsv(rows: CreditLeadView[], from: string, to: string) {
@@ -105,7 +106,7 @@ export function CreditLeadsPage() {
             ) : (
               <DataState
                 query={query}
-                describeError={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
+                describeError={(error) => describeCreditLeadError(error, t)}
                 isEmpty={(page) => page.paging.total === 0}
                 empty={<Typography>{t('noResults')}</Typography>}
               >

@@ -14,10 +14,10 @@ import { Link as RouterLink } from 'react-router';
 import type { CreditLead, CreditLeadSearch } from '../../api/credits';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
+import { urls } from '../../lib/urls';
 import type { CreditLeadView } from './creditLeadView';
 import { messages } from './messages';
 import { pageSizes } from './searchState';
-import { urls } from '../../lib/urls';
 
 interface ResultsTableProps {
   page: CreditLeadSearch;

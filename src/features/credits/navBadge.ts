@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import { useMe } from '../../lib/identity';
 import { useSession } from '../../lib/session';
 import { createLocalStore, useStore } from '../../lib/store';
+import { urls } from '../../lib/urls';
 import { creditLeadKeys } from './keys';
 import { daysBefore, localDay, localTimestamp } from './time';
-import { urls } from '../../lib/urls';
 
 /** When the seller last had /credits open (local timestamp), on this device. */
 const lastVisitStore = createLocalStore<string | null>('seller-desk.credits.last-visit', null);

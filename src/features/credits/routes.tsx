@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
-import { CreditLeadsPage } from './CreditLeadsPage';
 import { patterns } from '../../lib/urls';
+import { CreditLeadsPage } from './CreditLeadsPage';
 
 /** /credits (search) and /credits/:id (the same page with a lead open beside the list). */
 export function Component() {

@@ -7,7 +7,6 @@ import {
   type CreditLeadSearchParams,
   type CreditLeadSearchProblem,
 } from '../../api/credits';
-import { isApiError } from '../../api/errors';
 import { daysBefore, localDay } from './time';
 
 export const reviewFilters = ['any', 'reviewed', 'unreviewed'] as const;
@@ -71,6 +70,3 @@ export function problemsByField(params: CreditLeadSearchParams): Partial<Record<
   for (const problem of creditLeadSearchProblems(params)) byField[problemField[problem]] ??= problem;
   return byField;
 }
-
-/** The spec's error row a search or detail answer can still hit after the form's checks: a seller mismatch. */
-export const isSellerMismatch = (error: unknown) => isApiError(error, 400) && error.error === 'invalid_seller';

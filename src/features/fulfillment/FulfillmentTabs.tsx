@@ -2,8 +2,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link, useLocation } from 'react-router';
 import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import { urls } from '../../lib/urls';
+import { messages } from './messages';
 
 /** Links between the stock view and the operations log; the open inventory travels along. */
 export function FulfillmentTabs({ inventoryId }: { inventoryId?: string | null }) {

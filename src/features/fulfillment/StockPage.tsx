@@ -28,12 +28,12 @@ import { useMessages, type Translate } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
+import { urls } from '../../lib/urls';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
 import { messages } from './messages';
 import { NotAvailableChart } from './NotAvailableChart';
 import { recentInventoriesQuery, stockQuery } from './queries';
-import { urls } from '../../lib/urls';
 
 type T = Translate<keyof (typeof messages)['en']>;
 

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { patterns, urls } from '../../lib/urls';
 import { OperationsPage } from './OperationsPage';
 import { StockPage } from './StockPage';
-import { patterns, urls } from '../../lib/urls';
 
 /** /fulfillment: the stock of one inventory; /fulfillment/operations: the log of stock operations. */
 export function Component() {

@@ -6,10 +6,10 @@ import { deletionTime, type Question } from '../../api/questions';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
 import { itemQuery } from '../../lib/items';
+import { urls } from '../../lib/urls';
 import { messages } from './messages';
 import styles from './QuestionRow.module.css';
 import { Pill, StatusChip } from './StatusChip';
-import { urls } from '../../lib/urls';
 
 /** Unanswered questions this close to their 7-month deletion carry a warning. */
 const warnBeforeMs = 14 * 86_400_000;

@@ -18,6 +18,7 @@ import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useUrlState } from '../../lib/urlState';
+import { patterns, urls } from '../../lib/urls';
 import { itemId, otherSeller } from '../../mocks/db/core';
 import { composerId } from './AnswerComposer';
 import { describeQuestionError } from './errors';
@@ -29,7 +30,6 @@ import { headQuery, pageQuery, useHideQuestions, useSimulateQuestion } from './q
 import { QuestionDetail } from './QuestionDetail';
 import { QuestionList } from './QuestionList';
 import { ShortcutsDialog } from './ShortcutsDialog';
-import { patterns, urls } from '../../lib/urls';
 
 function Inbox({ sellerId }: { sellerId: number }) {
   const t = useMessages(messages);

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { ResponseTimePage } from './ResponseTimePage';
 import { urls } from '../../lib/urls';
+import { ResponseTimePage } from './ResponseTimePage';
 
 /** /response-time is one page; any deeper path leads back to it. */
 export function Component() {

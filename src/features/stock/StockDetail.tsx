@@ -28,13 +28,13 @@ import { useMe } from '../../lib/identity';
 import { useMessages } from '../../lib/i18n';
 import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
+import { urls } from '../../lib/urls';
 import { ConflictDialog } from './ConflictDialog';
 import { EditDialog } from './EditDialog';
 import { describeStockWriteError, locationInfo, targetName, type StockTranslate } from './explain';
 import { messages } from './messages';
 import { linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
-import { urls } from '../../lib/urls';
 
 /** The open edit dialog lives in the URL: ?edit=selling_address or ?edit=<store id>. */
 const urlSchema = z.object({ edit: z.string().optional().catch(undefined) });

@@ -16,11 +16,11 @@ import { Section } from '../../components/Section';
 import { useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useStore } from '../../lib/store';
+import { urls } from '../../lib/urls';
 import { stockScenarios } from '../../mocks/db/stock';
 import { locationInfo } from './explain';
 import { messages } from './messages';
 import { demoUserProductsQuery, recentStore } from './queries';
-import { urls } from '../../lib/urls';
 
 function OpenForm() {
   const t = useMessages(messages);

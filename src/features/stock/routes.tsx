@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { patterns, urls } from '../../lib/urls';
 import { StockDetail } from './StockDetail';
 import { StockHome } from './StockHome';
-import { patterns, urls } from '../../lib/urls';
 
 /** /stock: open a user product; /stock/:userProductId: its locations, items and edits. */
 export function Component() {
