@@ -1,5 +1,6 @@
 import { expect, expectNoA11yViolations, failNext, test } from './fixtures';
 import { CategoriesPage } from './pages/categories';
+import { urls } from '../src/lib/urls';
 
 test.use({ locale: 'en-US' });
 
@@ -40,7 +41,7 @@ test.describe('categories', () => {
   test('settings show the values the simulator holds for the category', async ({ page }) => {
     const categories = new CategoriesPage(page);
     for (const id of ['MLA1652', 'MLA1744']) {
-      await categories.open(`/categories/MLA/${id}`);
+      await categories.open(urls.categories.detail('MLA', id));
       const held = await page.evaluate((categoryId) => window.__demo!.db.categories.categories.get(categoryId)!.resource.settings, id);
       await expect(categories.settingRow('Maximum title length')).toHaveText(`Maximum title length${held.max_title_length} characters`);
       await expect(categories.settingRow('Maximum pictures per item')).toHaveText(`Maximum pictures per item${held.max_pictures_per_item}`);
@@ -56,7 +57,7 @@ test.describe('categories', () => {
 
   test('attribute search filters the table; group names and tags are shown', async ({ page }) => {
     const categories = new CategoriesPage(page);
-    await categories.open('/categories/MLA/MLA1744?tab=attributes');
+    await categories.open(urls.categories.detail('MLA', 'MLA1744', { tab: 'attributes' }));
     const table = page.getByRole('table', { name: 'Attributes of Autos y Camionetas' });
     await expect(table.getByRole('row')).toHaveCount(10);
     await expect(table.getByRole('row', { name: /Tipo de vehículo/ })).toContainText('Fixed');
@@ -89,7 +90,7 @@ test.describe('categories', () => {
     page,
   }) => {
     const categories = new CategoriesPage(page);
-    await categories.open('/categories/MLA/MLA1055?tab=fees');
+    await categories.open(urls.categories.detail('MLA', 'MLA1055', { tab: 'fees' }));
     const priced = categories.countRequests('/sites/MLA/listing_prices');
     const price = page.getByRole('textbox', { name: 'Price (ARS)' });
     await price.fill('12,345.6');
@@ -111,12 +112,12 @@ test.describe('categories', () => {
 
   test('a 403 from item search is explained and the rest of the page keeps working', async ({ page }) => {
     const categories = new CategoriesPage(page);
-    await categories.open('/categories/MLA/MLA1055?tab=items');
+    await categories.open(urls.categories.detail('MLA', 'MLA1055', { tab: 'items' }));
     await expect(page.getByRole('status').filter({ hasText: /items found/ })).toBeVisible();
     await page.getByRole('navigation', { name: 'Item pages' }).getByRole('button', { name: 'Go to page 2' }).click();
     await expect(page).toHaveURL(/page=2/);
 
-    await categories.open('/categories/MLA/MLA1652');
+    await categories.open(urls.categories.detail('MLA', 'MLA1652'));
     await failNext(page, { method: 'GET', path: '^/sites/MLA/search', status: 403, error: 'forbidden', message: 'forbidden' });
     await categories.openTab('Items');
     await expect(page.getByText('Item search is not available for this account')).toBeVisible();
@@ -129,11 +130,11 @@ test.describe('categories', () => {
 
   test('an unknown or malformed id shows not-found', async ({ page }) => {
     const categories = new CategoriesPage(page);
-    await categories.open('/categories/MLA/MLA999999');
+    await categories.open(urls.categories.detail('MLA', 'MLA999999'));
     await expect(categories.heading()).toHaveText('Category not found');
     await expect(page.getByText('There is no category MLA999999 on site MLA. The API answered: "Category not found" (404).')).toBeVisible();
     const requests = categories.countRequests('/categories/hello');
-    await categories.open('/categories/MLA/hello');
+    await categories.open(urls.categories.detail('MLA', 'hello'));
     await expect(categories.heading()).toHaveText('Category not found');
     expect(requests()).toBe(0);
     await page.getByRole('link', { name: 'Back to the top-level categories' }).click();
@@ -167,7 +168,7 @@ test.describe('categories', () => {
       await categories.open();
       await expect(categories.categoryLink('Computación')).toBeVisible();
       await expectNoA11yViolations(page);
-      await categories.open('/categories/MLA/MLA1055');
+      await categories.open(urls.categories.detail('MLA', 'MLA1055'));
       await expect(categories.settingRow('Maximum title length')).toBeVisible();
       await expectNoA11yViolations(page);
       await categories.openTab('Attributes');
@@ -184,10 +185,10 @@ test.describe('categories on a phone', () => {
     const categories = new CategoriesPage(page);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     for (const path of [
-      '/categories?q=celular%20samsung',
-      '/categories/MLA/MLA1744',
-      '/categories/MLA/MLA1744?tab=attributes',
-      '/categories/MLA/MLA1744?tab=packs',
+      urls.categories.index({ q: 'celular samsung' }),
+      urls.categories.detail('MLA', 'MLA1744'),
+      urls.categories.detail('MLA', 'MLA1744', { tab: 'attributes' }),
+      urls.categories.detail('MLA', 'MLA1744', { tab: 'packs' }),
     ]) {
       await categories.open(path);
       await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
@@ -201,7 +202,7 @@ test.describe('categories in Spanish', () => {
 
   test('a leaf reads in Spanish, with amounts formatted for the locale', async ({ page }) => {
     const categories = new CategoriesPage(page);
-    await categories.open('/categories/MLA/MLA1744');
+    await categories.open(urls.categories.detail('MLA', 'MLA1744'));
     await expect(page.getByText('Acepta publicaciones: es una categoría hoja')).toBeVisible();
     await expect(categories.settingRow('Largo máximo del título')).toContainText('80 caracteres');
     await expect(categories.settingRow('Modos de compra')).toContainText('Clasificado');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, expectNoA11yViolations, failNext, test } from './fixtures';
-import { CreditsPage, shift } from './pages/credits';
+import { CreditLeadsPage, shift } from './pages/credits';
+import { urls } from '../src/lib/urls';
 
 interface Buyer {
   full_name: string;
@@ -9,7 +10,7 @@ interface Buyer {
 }
 
 /** The seeded buyer of a live lead whose short id is shown (read from the demo db). */
-async function buyerOf(credits: CreditsPage, shortId: string): Promise<Buyer> {
+async function buyerOf(credits: CreditLeadsPage, shortId: string): Promise<Buyer> {
   return credits.page.evaluate((prefix) => window.__demo!.db.creditLeads.live.find((lead) => lead.id.startsWith(prefix))!.buyer, shortId);
 }
 
@@ -23,7 +24,7 @@ test.describe('credit leads', () => {
   test.use({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
 
   test('the default search shows approved leads of the last 30 days', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.total).toContainText(`from ${formatted(shift(today, { days: -30 }))} to ${formatted(today)}`);
     await expect(credits.rows().first()).toBeVisible();
@@ -33,7 +34,7 @@ test.describe('credit leads', () => {
   });
 
   test('a 4-month range, a malformed item id and a bad UUID are refused before sending', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.rows().first()).toBeVisible();
     credits.recordRequests();
@@ -55,13 +56,13 @@ test.describe('credit leads', () => {
     await expect(page).toHaveURL(/item=MLA1400000001/);
     await expect.poll(() => credits.requests.length).toBeGreaterThan(0);
 
-    await page.goto('/credits/not-a-uuid');
+    await page.goto(urls.credits.detail('not-a-uuid'));
     await expect(credits.panel.getByRole('alert')).toContainText('“not-a-uuid” is not a lead id');
     expect(credits.requests.filter((url) => url.includes('not-a-uuid'))).toEqual([]);
   });
 
   test('status "all" shows the other statuses, and paging goes past 100', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.rows().first()).toBeVisible();
     await credits.setDate('From', shift(today, { months: -3 }));
@@ -86,7 +87,7 @@ test.describe('credit leads', () => {
   });
 
   test('contact is masked, then revealed with links, never in the URL, and hidden again for the next lead', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     const row = credits.rows().filter({ hasNotText: 'Expired' }).first();
     const shortId = (await row.getByRole('link').textContent())!;
@@ -117,7 +118,7 @@ test.describe('credit leads', () => {
   });
 
   test('an expired lead shows the expired state', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await credits.rows().filter({ hasText: 'Expired' }).first().getByRole('link').click();
     await expect(credits.panel.getByText('This credit has expired')).toBeVisible();
@@ -125,7 +126,7 @@ test.describe('credit leads', () => {
   });
 
   test('a seller mismatch answered by the server (400) is explained in words, with a retry', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.rows().first()).toBeVisible();
     await failNext(page, {
@@ -143,13 +144,13 @@ test.describe('credit leads', () => {
   });
 
   test('an unknown lead id shows not found', async ({ page }) => {
-    const credits = new CreditsPage(page);
-    await credits.open('/credits/11111111-1111-4111-8111-111111111111');
+    const credits = new CreditLeadsPage(page);
+    await credits.open(urls.credits.detail('11111111-1111-4111-8111-111111111111'));
     await expect(credits.panel.getByText('Lead not found')).toBeVisible();
   });
 
   test('next/previous walk the result list with buttons and j/k, beside the list', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.rows().nth(3)).toBeVisible();
     const ids = await credits.rowIds();
@@ -170,7 +171,7 @@ test.describe('credit leads', () => {
   });
 
   test('a reviewed mark survives a reload and can be filtered on', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.rows().nth(2)).toBeVisible();
     const ids = await credits.rowIds();
@@ -187,7 +188,7 @@ test.describe('credit leads', () => {
   });
 
   test('the sandbox switch changes the data and shows the test-data banner', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     const liveIds = await credits.rowIds();
     await expect(page.getByText('Test data', { exact: true })).toHaveCount(0);
@@ -207,7 +208,7 @@ test.describe('credit leads', () => {
   });
 
   test('the CSV export holds the results without email or phone', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.rows().first()).toBeVisible();
     const count = await credits.rows().count();
@@ -232,7 +233,7 @@ test.describe('credit leads in dark mode', () => {
   test.use({ locale: 'en-US', viewport: { width: 1366, height: 900 }, colorScheme: 'dark' });
 
   test('no axe violations on the list with a revealed lead beside it', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await credits.rows().filter({ hasNotText: 'Expired' }).first().getByRole('link').click();
@@ -246,7 +247,7 @@ test.describe('credit leads on a phone', () => {
   test.use({ locale: 'en-US', viewport: { width: 360, height: 740 } });
 
   test('the lead replaces the list and nothing scrolls sideways', async ({ page }) => {
-    const credits = new CreditsPage(page);
+    const credits = new CreditLeadsPage(page);
     await credits.open();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);

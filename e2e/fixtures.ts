@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { urls } from '../src/lib/urls';
 
 /**
  * Shared e2e helpers: the app is ready when the demo backend answers (the seller's nickname shows);
  * `expectNoA11yViolations` runs axe on the current page.
  */
-export async function openApp(page: Page, path = '/'): Promise<void> {
+export async function openApp(page: Page, path = urls.home()): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO');
 }

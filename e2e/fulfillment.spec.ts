@@ -5,7 +5,7 @@ import { FulfillmentPages } from './pages/fulfillment';
 const dayMs = 24 * 3600_000;
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * dayMs).toISOString().slice(0, 10);
 /** A 60-day window: the widest the spec allows, several pages of operations in the default seed. */
-const wideRange = `from=${isoDaysAgo(60)}&to=${isoDaysAgo(0)}`;
+const wideRange = { from: isoDaysAgo(60), to: isoDaysAgo(0) };
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
@@ -60,7 +60,7 @@ test.describe('fulfillment stock', () => {
 
   test('opens the inventory the stock page links with ?inventory=, and links to its operations', async ({ page }) => {
     const app = new FulfillmentPages(page);
-    await app.openStock('?inventory=INV00002X');
+    await app.openStock({ inventory: 'INV00002X' });
     await expect(page.getByRole('heading', { name: 'Inventory INV00002X' })).toBeVisible();
     await page.getByRole('link', { name: 'See the operations of this inventory' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Fulfillment operations' })).toBeVisible();
@@ -103,7 +103,7 @@ test.describe('fulfillment operations log', () => {
   test('scrolling loads the next page until the end', async ({ page }) => {
     test.slow(); // several pages (or two axe runs) on a shared CI machine
     const app = new FulfillmentPages(page);
-    await app.openOperations(`?${wideRange}&size=250`);
+    await app.openOperations({ ...wideRange, size: 250 });
     await expect(app.status).toHaveText(/^Loaded 250 of [\d,]+ operations\.$/);
     const total = Number((await app.status.textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
     expect(total).toBeGreaterThan(750);
@@ -122,7 +122,7 @@ test.describe('fulfillment operations log', () => {
   test('an expired scroll restarts from the top without duplicates or gaps', async ({ page }) => {
     test.slow(); // several pages (or two axe runs) on a shared CI machine
     const app = new FulfillmentPages(page);
-    await app.openOperations(`?${wideRange}&size=250`);
+    await app.openOperations({ ...wideRange, size: 250 });
     await expect(app.status).toHaveText(/^Loaded 250 of/);
     const total = Number((await app.status.textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
     const refused = page.waitForResponse((r) => r.url().includes('scroll=') && r.status() === 400);
@@ -160,7 +160,7 @@ test.describe('fulfillment operations log', () => {
 
   test('the CSV download has a header and one line per loaded operation', async ({ page }) => {
     const app = new FulfillmentPages(page);
-    await app.openOperations('?size=100');
+    await app.openOperations({ size: 100 });
     await expect(app.status).toHaveText(/^Loaded 100 of/);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -194,7 +194,7 @@ test.describe('fulfillment operations log', () => {
 
   test('draws the available units of one inventory over time', async ({ page }) => {
     const app = new FulfillmentPages(page);
-    await app.openOperations('?inventories=INV00004X');
+    await app.openOperations({ inventories: 'INV00004X' });
     const chart = page.getByRole('region', { name: 'Available units over time' });
     await expect(chart.locator('.recharts-line')).toBeVisible();
     await expect(chart).toContainText(/the available units of INV00004X went from \d+ to \d+/);
@@ -205,7 +205,7 @@ test.describe('fulfillment operations log', () => {
     const app = new FulfillmentPages(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await app.openOperations('?inventories=INV00001X');
+      await app.openOperations({ inventories: 'INV00001X' });
       await expect(app.rows.first()).toBeVisible();
       await expectNoA11yViolations(page);
     }
@@ -216,7 +216,7 @@ test.describe('large seed', () => {
   test('scrolling several pages of 20,000 operations keeps at most 150 rows in the DOM', async ({ page }) => {
     test.slow(); // several pages (or two axe runs) on a shared CI machine
     const app = new FulfillmentPages(page);
-    await app.openOperations('?seed=large&size=500', { bootTimeout: 30_000 });
+    await app.openOperations('seed=large&size=500', { bootTimeout: 30_000 });
     expect(await page.evaluate(() => window.__demo!.db.fulfillment.operations.length)).toBeGreaterThanOrEqual(20_000);
     await expect(app.status).toHaveText(/^Loaded 500 of/);
     let mostRows = 0;
@@ -246,7 +246,7 @@ test.describe('phone', () => {
   test('nothing scrolls sideways at 360 px on either page; the stock view is accessible in dark mode', async ({ page }) => {
     const app = new FulfillmentPages(page);
     await page.emulateMedia({ colorScheme: 'dark' });
-    await app.openStock('?inventory=INV00001X');
+    await app.openStock({ inventory: 'INV00001X' });
     await expect(page.getByRole('term').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page);

@@ -1,5 +1,6 @@
 import { expect, expectNoA11yViolations, failNext, test } from './fixtures';
 import { QuestionsPage } from './pages/questions';
+import { urls } from '../src/lib/urls';
 
 test.use({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
 // Each test boots the demo backend once or twice; the shared CI machine is slow.
@@ -35,7 +36,7 @@ test.describe('question inbox', () => {
 
   test('an unanswered question close to its 7-month deletion says so', async ({ page }) => {
     const inbox = new QuestionsPage(page);
-    await inbox.open('/questions?status=UNANSWERED&order=asc');
+    await inbox.open(urls.questions.index({ status: 'UNANSWERED', order: 'asc' }));
     await expect(inbox.rows.first()).toContainText(/Deleted in \d+ days? if unanswered/);
     await expect(inbox.rows.last()).not.toContainText('Deleted in');
   });
@@ -220,7 +221,7 @@ test.describe('question inbox', () => {
 
   test('keyboard: j/k move, Enter opens, r focuses the reply, Esc closes, ? lists the shortcuts', async ({ page }) => {
     const inbox = new QuestionsPage(page);
-    await inbox.open('/questions?status=UNANSWERED');
+    await inbox.open(urls.questions.index({ status: 'UNANSWERED' }));
     await expect(inbox.rows.first()).toBeVisible();
     const link = (n: number) => inbox.rows.nth(n).locator('[data-question-link]');
     await page.keyboard.press('j');
@@ -307,7 +308,7 @@ test.describe('large seed', () => {
   test('the DOM holds at most 150 rows while scrolling to the end of 10,000+ questions', async ({ page }) => {
     test.setTimeout(90_000);
     const inbox = new QuestionsPage(page);
-    await inbox.open('/questions?seed=large');
+    await inbox.open(urls.questions.index('seed=large'));
     await expect(inbox.rows.first().locator('[data-question-link]')).toBeVisible();
     const total = await inbox.count();
     expect(total).toBeGreaterThanOrEqual(10_000);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, failNext, openApp, test } from './fixtures';
+import { urls } from '../src/lib/urls';
 
 const seller = 202593498;
 const sellerWithoutQuestions = 310000002;
@@ -30,7 +31,7 @@ test.describe('response time', () => {
   test.use({ locale: 'en-US' });
 
   test('the chart, the table and the callouts show exactly the figures the simulator computes for the seed', async ({ page }) => {
-    await openApp(page, '/response-time');
+    await openApp(page, urls.responseTime.index());
     await expect(page.getByRole('heading', { level: 1, name: 'Response time' })).toBeVisible();
     const api = await fetchResponseTime(page, seller);
     expect(api.user_id).toBe(seller);
@@ -68,7 +69,7 @@ test.describe('response time', () => {
   });
 
   test('a seller with no questions sees a friendly empty state quoting the reason', async ({ page }) => {
-    await openApp(page, '/response-time');
+    await openApp(page, urls.responseTime.index());
     await page.getByRole('textbox', { name: 'Seller id' }).fill(String(sellerWithoutQuestions));
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(new RegExp(`seller=${sellerWithoutQuestions}`));
@@ -87,7 +88,7 @@ test.describe('response time', () => {
     page.on('request', (request) => {
       if (request.url().includes('/questions/response_time')) requested.push(request.url());
     });
-    await openApp(page, '/response-time?seller=12a');
+    await openApp(page, urls.responseTime.index({ seller: '12a' }));
     await expect(page.getByText('The seller id in the address (“12a”) is not valid')).toBeVisible();
 
     const field = page.getByRole('textbox', { name: 'Seller id' });
@@ -99,7 +100,7 @@ test.describe('response time', () => {
   });
 
   test('a server failure is explained with a retry that recovers', async ({ page }) => {
-    await openApp(page, '/settings');
+    await openApp(page, urls.settings.index());
     // Three tries in all (the client retries 5xx twice).
     await failNext(page, { method: 'GET', path: '/questions/response_time$', status: 500, times: 3 });
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Response time' }).click();
@@ -112,14 +113,14 @@ test.describe('response time', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`no axe violations with the figures (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      await openApp(page, '/response-time');
+      await openApp(page, urls.responseTime.index());
       await expect(page.getByRole('img', { name: /Bar chart/ })).toBeVisible();
       await expectNoA11yViolations(page);
     });
 
     test(`no axe violations on the empty state (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      await openApp(page, `/response-time?seller=${sellerWithoutQuestions}`);
+      await openApp(page, urls.responseTime.index({ seller: sellerWithoutQuestions }));
       await expect(page.getByRole('heading', { name: 'No response time yet' })).toBeVisible();
       await expectNoA11yViolations(page);
     });
@@ -131,7 +132,7 @@ test.describe('response time on a phone', () => {
 
   test('the chart fits 360 px and nothing scrolls sideways', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await openApp(page, '/response-time');
+    await openApp(page, urls.responseTime.index());
     const chart = page.getByRole('img', { name: /Bar chart/ });
     await expect(chart.locator('.recharts-label-list text')).toHaveCount(4);
     const box = await chart.boundingBox();

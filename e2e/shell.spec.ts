@@ -1,4 +1,5 @@
 import { expect, expectNoA11yViolations, openApp, test } from './fixtures';
+import { urls } from '../src/lib/urls';
 
 const pages = [
   { nav: 'Questions', h1: /Questions/ },
@@ -32,7 +33,7 @@ test.describe('shell', () => {
   });
 
   test('the navigation counts unanswered questions as the API reports them', async ({ page }) => {
-    await openApp(page, '/settings');
+    await openApp(page, urls.settings.index());
     const total = await page.evaluate(() =>
       fetch('/api/questions/search?seller_id=202593498&status=UNANSWERED&api_version=4&limit=1', {
         headers: { Authorization: 'Bearer demo-seller-token' },
@@ -52,7 +53,7 @@ test.describe('shell', () => {
   });
 
   test('switching to Spanish changes the navigation and is remembered', async ({ page }) => {
-    await openApp(page, '/settings');
+    await openApp(page, urls.settings.index());
     await page.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Español' }).click();
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
@@ -82,7 +83,7 @@ test.describe('shell', () => {
   });
 
   test('settings keeps the token for the tab, remembers it on request and forgets it', async ({ page }) => {
-    await openApp(page, '/settings');
+    await openApp(page, urls.settings.index());
     await page.getByLabel('Access token', { exact: true }).fill('secret-token-123');
     await page.getByRole('button', { name: 'Save token' }).click();
     await expect(page.getByText('A token is stored for this tab.')).toBeVisible();
@@ -96,7 +97,7 @@ test.describe('shell', () => {
   });
 
   test('the sandbox switch shows the SANDBOX badge', async ({ page }) => {
-    await openApp(page, '/settings');
+    await openApp(page, urls.settings.index());
     await page.getByRole('switch', { name: 'Credit sandbox' }).check();
     await expect(page.getByRole('banner').getByText('SANDBOX')).toBeVisible();
   });
@@ -104,7 +105,7 @@ test.describe('shell', () => {
   test('no axe violations on the shell and settings, light and dark', async ({ page }) => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await openApp(page, '/settings');
+      await openApp(page, urls.settings.index());
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       await expectNoA11yViolations(page);
     }
@@ -115,7 +116,7 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
 
   test('navigation collapses to a menu and nothing scrolls sideways at 360 px', async ({ page }) => {
-    await openApp(page, '/settings');
+    await openApp(page, urls.settings.index());
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -123,7 +124,9 @@ test.describe('phone', () => {
     await page.getByRole('link', { name: 'Credit leads' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Credit leads' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Credit leads' })).toBeHidden();
-    for (const path of ['/questions', '/response-time', '/stock', '/categories', '/fulfillment', '/credits']) {
+    for (const path of [urls.questions, urls.responseTime, urls.stock, urls.categories, urls.fulfillment, urls.credits].map((area) =>
+      area.index(),
+    )) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

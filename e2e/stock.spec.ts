@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, failNext, openApp, test } from './fixtures';
 import { openSharingContext, StockPage } from './pages/stock';
+import { urls } from '../src/lib/urls';
 
 test.use({ locale: 'en-US' });
 
@@ -29,7 +30,7 @@ test.describe('stock: opening a user product', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/user-products/')) reads.push(request.url());
     });
-    await openApp(page, '/stock');
+    await openApp(page, urls.stock.index());
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock');
     const field = page.getByLabel('User product id');
     await field.fill('not an id');
@@ -205,7 +206,7 @@ test.describe('stock: accessibility and layout', () => {
   test('no axe violations on the list and the detail page, light and dark', async ({ page }) => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await openApp(page, '/stock');
+      await openApp(page, urls.stock.index());
       await expect(page.getByRole('region', { name: 'User products in the demo' }).getByRole('link').first()).toBeVisible();
       await expectNoA11yViolations(page);
       const stock = new StockPage(page);

@@ -1,12 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openApp } from '../fixtures';
+import { urls } from '../../src/lib/urls';
 
 /** What a seller does on the categories pages, by role and label. */
 export class CategoriesPage {
   constructor(readonly page: Page) {}
 
-  async open(path = '/categories'): Promise<void> {
-    await openApp(this.page, path);
+  async open(url = urls.categories.index()): Promise<void> {
+    await openApp(this.page, url);
     await expect(this.heading()).toBeVisible();
   }
 

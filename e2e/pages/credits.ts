@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openApp } from '../fixtures';
+import { urls } from '../../src/lib/urls';
 
 /** What a seller does on /credits, by role and label. */
-export class CreditsPage {
+export class CreditLeadsPage {
   /** URLs of every credit API request the page sent since `recordRequests`. */
   readonly requests: string[] = [];
   readonly form: Locator;
@@ -19,8 +20,8 @@ export class CreditsPage {
     this.panel = page.getByRole('region', { name: /^Lead / });
   }
 
-  async open(path = '/credits') {
-    await openApp(this.page, path);
+  async open(url = urls.credits.index()) {
+    await openApp(this.page, url);
     await expect(this.page.getByRole('heading', { level: 1, name: 'Credit leads' })).toBeVisible();
   }
 

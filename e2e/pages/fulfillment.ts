@@ -1,12 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openApp } from '../fixtures';
+import { urls } from '../../src/lib/urls';
 
 /** What a seller does on the fulfillment pages: open an inventory, filter and scroll the operations log. */
 export class FulfillmentPages {
   constructor(readonly page: Page) {}
 
-  async openStock(query = ''): Promise<void> {
-    await openApp(this.page, `/fulfillment${query}`);
+  async openStock(query?: Parameters<typeof urls.fulfillment.index>[0]): Promise<void> {
+    await openApp(this.page, urls.fulfillment.index(query));
     await expect(this.page.getByRole('heading', { level: 1, name: 'Fulfillment stock' })).toBeVisible();
   }
 
@@ -24,12 +25,16 @@ export class FulfillmentPages {
   }
 
   /** `bootTimeout`: the large seed builds every area's data before the app answers; a busy machine needs longer. */
-  async openOperations(query = '', { bootTimeout }: { bootTimeout?: number } = {}): Promise<void> {
+  async openOperations(
+    query?: Parameters<typeof urls.fulfillment.operations>[0],
+    { bootTimeout }: { bootTimeout?: number } = {},
+  ): Promise<void> {
+    const url = urls.fulfillment.operations(query);
     if (bootTimeout) {
-      await this.page.goto(`/fulfillment/operations${query}`);
+      await this.page.goto(url);
       await expect(this.page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: bootTimeout });
     } else {
-      await openApp(this.page, `/fulfillment/operations${query}`);
+      await openApp(this.page, url);
     }
     await expect(this.page.getByRole('heading', { level: 1, name: 'Fulfillment operations' })).toBeVisible();
   }

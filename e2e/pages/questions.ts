@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { urls } from '../../src/lib/urls';
 
 type Pick = { status?: string; vehicle?: boolean; banned?: boolean };
 
@@ -6,8 +7,8 @@ type Pick = { status?: string; vehicle?: boolean; banned?: boolean };
 export class QuestionsPage {
   constructor(readonly page: Page) {}
 
-  async open(path = '/questions') {
-    await this.goto(path);
+  async open(url = urls.questions.index()) {
+    await this.goto(url);
     await expect(this.page.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
   }
 
@@ -27,7 +28,7 @@ export class QuestionsPage {
 
   /** Opens a question by its link and waits until it is shown. */
   async openQuestion(id: number) {
-    await this.goto(`/questions/${id}`);
+    await this.goto(urls.questions.detail(id));
     await expect(this.detail.getByRole('heading', { level: 2, name: `Question ${id}` })).toBeVisible();
     await expect(this.detail.getByRole('region', { name: 'Item' })).toBeVisible();
   }

@@ -1,12 +1,13 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { openApp } from '../fixtures';
+import { urls } from '../../src/lib/urls';
 
 /** What a seller does on /stock/:id, by role and label. */
 export class StockPage {
   constructor(readonly page: Page) {}
 
   async open(userProductId: string): Promise<void> {
-    await openApp(this.page, `/stock/${userProductId}`);
+    await openApp(this.page, urls.stock.detail(userProductId));
     await expect(this.page.getByRole('heading', { level: 1 })).toHaveText(`Stock · ${userProductId}`);
     await expect(this.version).toBeVisible();
   }

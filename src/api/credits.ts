@@ -4,7 +4,7 @@ import { itemIdPattern } from './items';
 
 /*
  * Credit leads (GET /vis/loans/search, GET /vis/loans/{id}). The limits and patterns of the spec live
- * here once: the search form and the demo simulator both check requests with `creditSearchProblems`.
+ * here once: the search form and the demo simulator both check requests with `creditLeadSearchProblems`.
  *
  * Choices where the spec says "not shown" (or is silent):
  * - Error codes: 400 `invalid_seller` (seller_id ≠ token owner), 400 `bad_request` (every search
@@ -19,36 +19,36 @@ import { itemIdPattern } from './items';
  *   status is known only when the search filtered on one status.
  */
 
-export const creditStatuses = ['approved', 'rejected', 'in_analysis'] as const;
-export type CreditStatus = (typeof creditStatuses)[number];
-export const creditStatusFilters = [...creditStatuses, 'all'] as const;
-export type CreditStatusFilter = (typeof creditStatusFilters)[number];
-export const defaultCreditStatus: CreditStatusFilter = 'approved';
+export const creditLeadStatuses = ['approved', 'rejected', 'in_analysis'] as const;
+export type CreditLeadStatus = (typeof creditLeadStatuses)[number];
+export const creditLeadStatusFilters = [...creditLeadStatuses, 'all'] as const;
+export type CreditLeadStatusFilter = (typeof creditLeadStatusFilters)[number];
+export const defaultCreditLeadStatus: CreditLeadStatusFilter = 'approved';
 
 export const financialEntities = ['PLATFORM_CREDIT', 'BANK_1', 'BANK_2', 'BANK_3'] as const;
 export type FinancialEntity = (typeof financialEntities)[number];
 
 /** At most 100 leads per page (spec Limits). */
-export const creditMaxPageSize = 100;
+export const creditLeadMaxPageSize = 100;
 /** The date range of a search spans at most 3 months (spec Limits). */
-export const creditMaxRangeMonths = 3;
+export const creditLeadMaxRangeMonths = 3;
 /** Search dates: YYYY-MM-DDTHH:MM:SS, no offset. */
-export const creditTimestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+export const creditLeadTimestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 /** Credit ids are UUIDs (any version). */
-export const creditIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export { itemIdPattern as creditItemIdPattern };
+export const creditLeadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { itemIdPattern as creditLeadItemIdPattern };
 
-export const isCreditId = (id: string) => creditIdPattern.test(id);
+export const isCreditLeadId = (id: string) => creditLeadIdPattern.test(id);
 
 /** Whether a YYYY-MM-DDTHH:MM:SS string names a real moment (no Feb 30, no 25:00). */
-export function isCreditTimestamp(value: string): boolean {
-  if (!creditTimestampPattern.test(value)) return false;
+export function isCreditLeadTimestamp(value: string): boolean {
+  if (!creditLeadTimestampPattern.test(value)) return false;
   const date = new Date(`${value}Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === value;
 }
 
 /** A moment as the API writes it: UTC, no offset, no fraction. */
-export function toCreditTimestamp(time: number | Date): string {
+export function toCreditLeadTimestamp(time: number | Date): string {
   return new Date(time).toISOString().slice(0, 19);
 }
 
@@ -61,11 +61,11 @@ export function addMonthsToDay(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-export interface CreditSearchParams {
+export interface CreditLeadSearchParams {
   seller_id: number;
   date_from: string;
   date_to: string;
-  status?: CreditStatusFilter;
+  status?: CreditLeadStatusFilter;
   financial_entity_id?: string;
   item_id?: string;
   offset?: number;
@@ -73,30 +73,30 @@ export interface CreditSearchParams {
 }
 
 /** A broken search rule; the form words each one, the simulator answers 400 with it. */
-export type CreditSearchProblem = 'date_format' | 'date_order' | 'date_range' | 'status' | 'entity' | 'item_id' | 'offset' | 'limit';
+export type CreditLeadSearchProblem = 'date_format' | 'date_order' | 'date_range' | 'status' | 'entity' | 'item_id' | 'offset' | 'limit';
 
-type SearchInput = Omit<CreditSearchParams, 'seller_id' | 'status'> & { status?: string };
+type SearchInput = Omit<CreditLeadSearchParams, 'seller_id' | 'status'> & { status?: string };
 
 /** Every search rule of the spec that `input` breaks, in the order the simulator reports them. */
-export function creditSearchProblems(input: SearchInput): CreditSearchProblem[] {
-  const problems: CreditSearchProblem[] = [];
+export function creditLeadSearchProblems(input: SearchInput): CreditLeadSearchProblem[] {
+  const problems: CreditLeadSearchProblem[] = [];
   const { date_from: from, date_to: to } = input;
-  if (!isCreditTimestamp(from) || !isCreditTimestamp(to)) problems.push('date_format');
+  if (!isCreditLeadTimestamp(from) || !isCreditLeadTimestamp(to)) problems.push('date_format');
   else if (from > to) problems.push('date_order');
-  else if (to.slice(0, 10) > addMonthsToDay(from.slice(0, 10), creditMaxRangeMonths)) problems.push('date_range');
-  if (input.status !== undefined && !(creditStatusFilters as readonly string[]).includes(input.status)) problems.push('status');
+  else if (to.slice(0, 10) > addMonthsToDay(from.slice(0, 10), creditLeadMaxRangeMonths)) problems.push('date_range');
+  if (input.status !== undefined && !(creditLeadStatusFilters as readonly string[]).includes(input.status)) problems.push('status');
   if (input.financial_entity_id && !(financialEntities as readonly string[]).includes(input.financial_entity_id)) problems.push('entity');
   if (input.item_id && !itemIdPattern.test(input.item_id)) problems.push('item_id');
   if (input.offset !== undefined && !(Number.isInteger(input.offset) && input.offset >= 0)) problems.push('offset');
-  if (input.limit !== undefined && !(Number.isInteger(input.limit) && input.limit >= 1 && input.limit <= creditMaxPageSize))
+  if (input.limit !== undefined && !(Number.isInteger(input.limit) && input.limit >= 1 && input.limit <= creditLeadMaxPageSize))
     problems.push('limit');
   return problems;
 }
 
-const timestamp = z.string().regex(creditTimestampPattern);
+const timestamp = z.string().regex(creditLeadTimestampPattern);
 
 const leadFields = {
-  id: z.string().regex(creditIdPattern),
+  id: z.string().regex(creditLeadIdPattern),
   item_id: z.string(),
   down_payment_amount: z.number(),
   installments_number: z.number().int(),
@@ -113,51 +113,51 @@ export const creditLeadSchema = z.object({
   buyer_id: z.number().int(),
   expired: z.boolean(),
   /** Not in the spec's search fields; read when present (see the note at the top). */
-  status: z.enum(creditStatuses).optional(),
+  status: z.enum(creditLeadStatuses).optional(),
 });
 export type CreditLead = z.infer<typeof creditLeadSchema>;
 
-export const creditSearchSchema = z.object({
+export const creditLeadSearchSchema = z.object({
   results: z.array(creditLeadSchema),
   paging: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }),
   date_from: timestamp,
   date_to: timestamp,
 });
-export type CreditSearch = z.infer<typeof creditSearchSchema>;
+export type CreditLeadSearch = z.infer<typeof creditLeadSearchSchema>;
 
 /** The buyer is personal data: shown masked until revealed, never logged, never in a URL. */
-export const creditBuyerSchema = z.object({
+export const creditLeadBuyerSchema = z.object({
   id: z.number().int(),
   full_name: z.string(),
   email: z.string(),
   phone: z.string(),
 });
 
-export const creditDetailSchema = z.object({
+export const creditLeadDetailSchema = z.object({
   ...leadFields,
-  status: z.enum(creditStatuses),
-  buyer: creditBuyerSchema,
+  status: z.enum(creditLeadStatuses),
+  buyer: creditLeadBuyerSchema,
 });
-export type CreditDetail = z.infer<typeof creditDetailSchema>;
+export type CreditLeadDetail = z.infer<typeof creditLeadDetailSchema>;
 
 const sandboxHeaders = (sandbox: boolean) => (sandbox ? { 'x-sandbox': 'true' } : undefined);
 
 /** GET /vis/loans/search: one page of leads (newest first), up to 100. */
-export function searchCredits(params: CreditSearchParams, sandbox: boolean, signal?: AbortSignal): Promise<CreditSearch> {
+export function searchCreditLeads(params: CreditLeadSearchParams, sandbox: boolean, signal?: AbortSignal): Promise<CreditLeadSearch> {
   return requestData('/vis/loans/search', {
     query: { ...params },
     headers: sandboxHeaders(sandbox),
-    schema: creditSearchSchema,
+    schema: creditLeadSearchSchema,
     signal,
   });
 }
 
 /** GET /vis/loans/{id}: the lead with its status and buyer. 400 non-UUID, 404 unknown, 410 expired. */
-export function getCredit(id: string, sellerId: number, sandbox: boolean, signal?: AbortSignal): Promise<CreditDetail> {
+export function getCreditLead(id: string, sellerId: number, sandbox: boolean, signal?: AbortSignal): Promise<CreditLeadDetail> {
   return requestData(`/vis/loans/${encodeURIComponent(id)}`, {
     query: { seller_id: sellerId },
     headers: sandboxHeaders(sandbox),
-    schema: creditDetailSchema,
+    schema: creditLeadDetailSchema,
     signal,
   });
 }

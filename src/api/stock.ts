@@ -164,6 +164,7 @@ export const userItemsSearchSchema = z.object({
   results: z.array(z.string()),
   paging: z.object({ total: z.int(), offset: z.int(), limit: z.int() }),
 });
+export type UserItemsSearch = z.infer<typeof userItemsSearchSchema>;
 
 /**
  * GET /users/{seller_id}/items/search?user_product_id=… — the items grouped by a user product. Not in the

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useNewLeadsCount } from '../features/credits/navBadge';
+import { useNewCreditLeadsCount } from '../features/credits/navBadge';
 import { useUnansweredCount } from '../features/questions/navBadge';
 import { useMessages } from '../lib/i18n';
 import { appMessages } from './messages';
@@ -46,13 +46,13 @@ function Unanswered() {
   return <Count count={count} label={t('unanswered', { count: count ?? 0 })} />;
 }
 
-function NewLeads() {
+function NewCreditLeads() {
   const t = useMessages(appMessages);
-  const count = useNewLeadsCount();
+  const count = useNewCreditLeadsCount();
   return <Count count={count} label={t('newLeads', { count: count ?? 0 })} />;
 }
 
 /** The live count of a navigation entry: unanswered questions, credit leads since the last visit. */
 export function NavBadge({ badge }: { badge: NonNullable<NavEntry['badge']> }) {
-  return badge === 'unanswered' ? <Unanswered /> : <NewLeads />;
+  return badge === 'unanswered' ? <Unanswered /> : <NewCreditLeads />;
 }

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { useMessages } from '../lib/i18n';
+import { urls } from '../lib/urls';
 import { appMessages } from './messages';
 
 export function NotFound() {
@@ -12,7 +13,7 @@ export function NotFound() {
     <>
       <PageHeader title={t('notFoundTitle')} />
       <Typography sx={{ mb: 2 }}>{t('notFoundText', { path: pathname })}</Typography>
-      <Button variant="contained" component={Link} to="/questions">
+      <Button variant="contained" component={Link} to={urls.questions.index()}>
         {t('goHome')}
       </Button>
     </>

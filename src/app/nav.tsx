@@ -6,6 +6,7 @@ import WarehouseIcon from '@mui/icons-material/Warehouse';
 import CreditScoreIcon from '@mui/icons-material/CreditScore';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
+import { urls } from '../lib/urls';
 import type { appMessages } from './messages';
 
 type AppKey = keyof (typeof appMessages)['en'];
@@ -18,15 +19,15 @@ export interface NavEntry {
   label: AppKey;
   icon: ReactElement;
   /** A live count shown beside the label. */
-  badge?: 'unanswered' | 'newLeads';
+  badge?: 'unanswered' | 'newCreditLeads';
 }
 
 export const navEntries: NavEntry[] = [
-  { to: '/questions', label: 'navQuestions', icon: <QuestionAnswerIcon />, badge: 'unanswered' },
-  { to: '/response-time', label: 'navResponseTime', icon: <TimerIcon /> },
-  { to: '/stock', label: 'navStock', icon: <InventoryIcon /> },
-  { to: '/categories', label: 'navCategories', icon: <CategoryIcon /> },
-  { to: '/fulfillment', label: 'navFulfillment', icon: <WarehouseIcon /> },
-  { to: '/credits', label: 'navCredits', icon: <CreditScoreIcon />, badge: 'newLeads' },
-  { to: '/settings', label: 'navSettings', icon: <SettingsIcon /> },
+  { to: urls.questions.index(), label: 'navQuestions', icon: <QuestionAnswerIcon />, badge: 'unanswered' },
+  { to: urls.responseTime.index(), label: 'navResponseTime', icon: <TimerIcon /> },
+  { to: urls.stock.index(), label: 'navStock', icon: <InventoryIcon /> },
+  { to: urls.categories.index(), label: 'navCategories', icon: <CategoryIcon /> },
+  { to: urls.fulfillment.index(), label: 'navFulfillment', icon: <WarehouseIcon /> },
+  { to: urls.credits.index(), label: 'navCredits', icon: <CreditScoreIcon />, badge: 'newCreditLeads' },
+  { to: urls.settings.index(), label: 'navSettings', icon: <SettingsIcon /> },
 ];

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { useSession } from '../lib/session';
-import { NotFound } from './NotFound';
+import { patterns, urls } from '../lib/urls';
 import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
 
@@ -37,6 +37,7 @@ const Categories = lazyArea(() => import('../features/categories/routes'));
 const Fulfillment = lazyArea(() => import('../features/fulfillment/routes'));
 const Credits = lazyArea(() => import('../features/credits/routes'));
 const Settings = lazyArea(() => import('../features/settings/routes'));
+const NotFound = lazyArea(() => import('./NotFound').then((module) => ({ Component: module.NotFound })));
 
 /** A 401 in live mode leads to Settings, where the reason is shown. */
 function AuthRedirect() {
@@ -44,7 +45,7 @@ function AuthRedirect() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   useEffect(() => {
-    if (mode === 'live' && authProblem && pathname !== '/settings') void navigate('/settings');
+    if (mode === 'live' && authProblem && pathname !== urls.settings.index()) void navigate(urls.settings.index());
   }, [mode, authProblem, pathname, navigate]);
   return null;
 }
@@ -55,14 +56,14 @@ export function AppRoutes() {
       <AuthRedirect />
       <Routes>
         <Route element={<Shell />}>
-          <Route index element={<Navigate to="/questions" replace />} />
-          <Route path="questions/*" element={<Questions />} />
-          <Route path="response-time/*" element={<ResponseTime />} />
-          <Route path="stock/*" element={<Stock />} />
-          <Route path="categories/*" element={<Categories />} />
-          <Route path="fulfillment/*" element={<Fulfillment />} />
-          <Route path="credits/*" element={<Credits />} />
-          <Route path="settings/*" element={<Settings />} />
+          <Route index element={<Navigate to={urls.questions.index()} replace />} />
+          <Route path={`${patterns.questions.root}/*`} element={<Questions />} />
+          <Route path={`${patterns.responseTime.root}/*`} element={<ResponseTime />} />
+          <Route path={`${patterns.stock.root}/*`} element={<Stock />} />
+          <Route path={`${patterns.categories.root}/*`} element={<Categories />} />
+          <Route path={`${patterns.fulfillment.root}/*`} element={<Fulfillment />} />
+          <Route path={`${patterns.credits.root}/*`} element={<Credits />} />
+          <Route path={`${patterns.settings.root}/*`} element={<Settings />} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

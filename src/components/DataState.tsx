@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMessages } from '../lib/i18n';
+import type { DescribeAreaError } from './describeError';
 import { ErrorAlert } from './ErrorAlert';
 import { Loading } from './Loading';
 import { commonMessages } from './messages';
@@ -12,22 +13,22 @@ interface DataStateProps<T> {
   /** Shown instead of children when `isEmpty(data)`. */
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
-  /** Words for a specific error (a spec error row), instead of the generic description. */
-  errorMessage?: (error: unknown) => string | undefined;
+  /** The area's words for the spec's error rows, instead of the common ones. */
+  describeError?: DescribeAreaError;
 }
 
 /**
  * Loading, error (with retry), empty and data states of one query. Once data is there, a failed
  * background refetch keeps it on screen (the shell shows a toast instead).
  */
-export function DataState<T>({ query, children, empty, isEmpty, errorMessage }: DataStateProps<T>) {
+export function DataState<T>({ query, children, empty, isEmpty, describeError }: DataStateProps<T>) {
   const t = useMessages(commonMessages);
   if (query.data !== undefined) {
     if (isEmpty?.(query.data)) return <>{empty ?? <Typography color="text.secondary">{t('empty')}</Typography>}</>;
     return <>{children(query.data)}</>;
   }
   if (query.isError) {
-    return <ErrorAlert error={query.error} message={errorMessage?.(query.error)} onRetry={() => void query.refetch()} />;
+    return <ErrorAlert error={query.error} describeError={describeError} onRetry={() => void query.refetch()} />;
   }
   return <Loading />;
 }

@@ -2,22 +2,22 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useMessages } from '../lib/i18n';
-import { describeError } from './describeError';
+import { describeError, type DescribeAreaError } from './describeError';
 import { commonMessages } from './messages';
 
 interface ErrorAlertProps {
   error: unknown;
   /** Offered as a "Retry" button when given. */
   onRetry?: () => void;
-  /** A feature's own explanation of the spec's error row; the generic description is used otherwise. */
-  message?: string;
+  /** The area's words for the spec's error rows; the common words are used otherwise. */
+  describeError?: DescribeAreaError;
   title?: string;
 }
 
 /** An inline error with its meaning in words and a retry: never a white screen. */
-export function ErrorAlert({ error, onRetry, message, title }: ErrorAlertProps) {
+export function ErrorAlert({ error, onRetry, describeError: describeArea, title }: ErrorAlertProps) {
   const t = useMessages(commonMessages);
-  const described = describeError(error, t);
+  const described = describeError(error, t, describeArea);
   return (
     <Alert
       severity="error"
@@ -31,7 +31,7 @@ export function ErrorAlert({ error, onRetry, message, title }: ErrorAlertProps) 
       }
     >
       <AlertTitle>{title ?? t('errorTitle')}</AlertTitle>
-      {message ?? described.summary}
+      {described.summary}
       {described.details && (
         <details>
           <summary>{t('showDetails')}</summary>

@@ -4,8 +4,25 @@ import type { commonMessages } from './messages';
 
 type CommonKey = keyof (typeof commonMessages)['en'];
 
-/** A sentence for any error the client raises; features add their own words for the spec's error rows. */
-export function describeError(error: unknown, t: Translate<CommonKey>): { summary: string; details?: string } {
+/** An area's words for the spec's error rows it knows (its code table); undefined leaves the common words. */
+export type DescribeAreaError = (error: unknown) => string | undefined;
+
+export interface ErrorDescription {
+  summary: string;
+  details?: string;
+}
+
+/**
+ * Every error in words, the one way the app puts them: the area's words for its spec rows when it has
+ * them, else a sentence for the kind of error the client raised; the technical details either way.
+ */
+export function describeError(error: unknown, t: Translate<CommonKey>, describeArea?: DescribeAreaError): ErrorDescription {
+  const common = describeCommon(error, t);
+  const summary = describeArea?.(error);
+  return summary === undefined ? common : { ...common, summary };
+}
+
+function describeCommon(error: unknown, t: Translate<CommonKey>): ErrorDescription {
   if (error instanceof NetworkError) return { summary: t('errorNetwork') };
   if (error instanceof ContractError) {
     return {

@@ -7,7 +7,7 @@ export { createDb, type Db } from '../demo/db';
 export { demoSeller, itemCategories, otherSeller, seedItems } from '../demo/db/core';
 export { createRandom, type Random } from '../demo/db/random';
 export { seedQuestions, type QuestionRecord } from '../demo/db/questions';
-export { stockScenarios } from '../demo/db/stock';
+export { itemsOfUserProduct, stockScenarios } from '../demo/db/stock';
 export { otherSellerInventoryId } from '../demo/db/fulfillment';
 export { question, siteTime } from '../demo/db/response-time.fixtures';
 export { apiPath } from '../demo/route';

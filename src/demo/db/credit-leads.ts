@@ -1,4 +1,4 @@
-import { creditLeadSchema, type CreditStatus, type FinancialEntity } from '../../api/credits';
+import { creditLeadSchema, type CreditLeadStatus, type FinancialEntity } from '../../api/credits';
 import type { SeedContext } from './context';
 import type { Item } from './core';
 import type { Random } from './random';
@@ -19,7 +19,7 @@ export interface CreditLeadRecord {
   proposal_id?: string;
   date_created: string;
   financial_entity_id: FinancialEntity;
-  status: CreditStatus;
+  status: CreditLeadStatus;
   expired: boolean;
   buyer: { id: number; full_name: string; email: string; phone: string };
 }
@@ -71,7 +71,7 @@ function uuid(random: Random): string {
 const ascii = (text: string) => text.normalize('NFD').replace(/[^\w]/g, '').toLowerCase();
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-function status(random: Random): CreditStatus {
+function status(random: Random): CreditLeadStatus {
   const roll = random.next();
   return roll < 0.55 ? 'approved' : roll < 0.8 ? 'rejected' : 'in_analysis';
 }

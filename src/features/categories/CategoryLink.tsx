@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useMessages } from '../../lib/i18n';
+import { urls } from '../../lib/urls';
 import { messages } from './messages';
 import { categoryQuery } from './queries';
 
@@ -24,10 +25,6 @@ export function usePrefetchCategory(id: string) {
   };
 }
 
-export function categoryPath(site: string, id: string): string {
-  return `/categories/${site}/${id}`;
-}
-
 interface CategoryLinkProps {
   site: string;
   id: string;
@@ -42,7 +39,7 @@ export function CategoryLink({ site, id, name, count, search = '' }: CategoryLin
   const t = useMessages(messages);
   const prefetch = usePrefetchCategory(id);
   return (
-    <ListItemButton component={Link} to={{ pathname: categoryPath(site, id), search }} {...prefetch} sx={{ borderRadius: 1 }}>
+    <ListItemButton component={Link} to={urls.categories.detail(site, id, search)} {...prefetch} sx={{ borderRadius: 1 }}>
       <ListItemText
         primary={name}
         secondary={count === undefined ? undefined : t('itemCount', { count })}

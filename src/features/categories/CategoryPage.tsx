@@ -18,6 +18,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useMessages } from '../../lib/i18n';
 import { useUrlState } from '../../lib/urlState';
+import { urls } from '../../lib/urls';
 import { AttributesPanel } from './AttributesPanel';
 import { CategoryLink, usePrefetchCategory } from './CategoryLink';
 import { FeesPanel } from './FeesPanel';
@@ -49,14 +50,10 @@ export const categorySearchSchema = z.object({
 export type CategorySearch = z.infer<typeof categorySearchSchema>;
 export type UpdateCategorySearch = (patch: Partial<Record<keyof CategorySearch, unknown>>, options?: { replace?: boolean }) => void;
 
-function rootPath(site: string) {
-  return `/categories?site=${site}`;
-}
-
 function Crumb({ site, id, name, search }: { site: string; id: string; name: string; search: string }) {
   const prefetch = usePrefetchCategory(id);
   return (
-    <Link component={RouterLink} to={{ pathname: `/categories/${site}/${id}`, search }} {...prefetch}>
+    <Link component={RouterLink} to={urls.categories.detail(site, id, search)} {...prefetch}>
       {name}
     </Link>
   );
@@ -67,7 +64,7 @@ function CategoryTrail({ category, site, search }: { category: Category; site: s
   const ancestors = category.path_from_root.slice(0, -1);
   return (
     <Breadcrumbs aria-label={t('breadcrumbs')} sx={{ mb: 1, '& ol': { flexWrap: 'wrap' } }}>
-      <Link component={RouterLink} to={rootPath(site)}>
+      <Link component={RouterLink} to={urls.categories.index({ site })}>
         {t('rootCrumb', { site })}
       </Link>
       {ancestors.map((step) => (
@@ -182,7 +179,7 @@ export function CategoryPage() {
       <Alert severity="warning" sx={{ mb: 2 }}>
         {text}
       </Alert>
-      <Link component={RouterLink} to={rootPath(siteIdPattern.test(site) ? site : '')}>
+      <Link component={RouterLink} to={urls.categories.index({ site: siteIdPattern.test(site) ? site : undefined })}>
         {t('backToTop')}
       </Link>
     </>

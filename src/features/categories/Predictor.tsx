@@ -4,7 +4,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,8 +12,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { discoveryLimits, type DomainDiscovery } from '../../api/categories';
 import { DataState } from '../../components/DataState';
+import { Section } from '../../components/Section';
 import { useMessages } from '../../lib/i18n';
-import { categoryPath, usePrefetchCategory } from './CategoryLink';
+import { urls } from '../../lib/urls';
+import { usePrefetchCategory } from './CategoryLink';
 import { messages } from './messages';
 import { discoveryQuery } from './queries';
 
@@ -24,7 +25,7 @@ function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDisc
   const attributes = suggestion.attributes.map((a) => `${a.name ?? a.id}: ${a.value_name}`).join(' · ');
   return (
     <ListItem disablePadding>
-      <ListItemButton component={Link} to={categoryPath(site, suggestion.category_id)} {...prefetch} sx={{ borderRadius: 1 }}>
+      <ListItemButton component={Link} to={urls.categories.detail(site, suggestion.category_id)} {...prefetch} sx={{ borderRadius: 1 }}>
         <ListItemText
           primary={suggestion.category_name}
           secondary={
@@ -67,10 +68,7 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
     onSearch(title);
   };
   return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-labelledby="predictor-heading">
-      <Typography id="predictor-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t('predictorTitle')}
-      </Typography>
+    <Section title={t('predictorTitle')}>
       <Stack
         component="form"
         direction={{ xs: 'column', sm: 'row' }}
@@ -117,6 +115,6 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
           )}
         </DataState>
       )}
-    </Paper>
+    </Section>
   );
 }

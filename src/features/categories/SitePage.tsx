@@ -1,13 +1,13 @@
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { siteIdPattern, type Site } from '../../api/categories';
 import { DataState } from '../../components/DataState';
+import { Section } from '../../components/Section';
 import { PageHeader } from '../../components/PageHeader';
 import { useMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
@@ -37,10 +37,7 @@ function TopLevel({ site }: { site: string }) {
   const t = useMessages(messages);
   const query = useQuery(topLevelQuery(site));
   return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-labelledby="top-level-heading">
-      <Typography id="top-level-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('topLevel')}
-      </Typography>
+    <Section title={t('topLevel')}>
       <DataState query={query} isEmpty={(list) => list.length === 0} empty={<Typography>{t('topLevelEmpty')}</Typography>}>
         {(categories) => (
           <List dense sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' }, gap: 0.5 }}>
@@ -52,7 +49,7 @@ function TopLevel({ site }: { site: string }) {
           </List>
         )}
       </DataState>
-    </Paper>
+    </Section>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { patterns } from '../../lib/urls';
 import { CategoryPage } from './CategoryPage';
 import { SitePage } from './SitePage';
 
@@ -7,7 +8,7 @@ export function Component() {
   return (
     <Routes>
       <Route index element={<SitePage />} />
-      <Route path=":site/:categoryId" element={<CategoryPage />} />
+      <Route path={patterns.categories.detail} element={<CategoryPage />} />
       <Route path="*" element={<CategoryPage />} />
     </Routes>
   );

@@ -11,16 +11,17 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Link as RouterLink } from 'react-router';
-import type { CreditLead, CreditSearch } from '../../api/credits';
+import type { CreditLead, CreditLeadSearch } from '../../api/credits';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
-import type { LeadView } from './leadView';
+import { urls } from '../../lib/urls';
+import type { CreditLeadView } from './creditLeadView';
 import { messages } from './messages';
 import { pageSizes } from './searchState';
 
 interface ResultsTableProps {
-  page: CreditSearch;
-  rows: LeadView[];
+  page: CreditLeadSearch;
+  rows: CreditLeadView[];
   selectedId: string | undefined;
   /** The current search params, kept when a lead is opened. */
   search: string;
@@ -59,7 +60,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
             {rows.map(({ lead, status, itemTitle, currency, reviewed }) => (
               <TableRow key={lead.id} selected={lead.id === selectedId} aria-current={lead.id === selectedId ? 'true' : undefined}>
                 <TableCell>
-                  <Link component={RouterLink} to={{ pathname: `/credits/${lead.id}`, search }} sx={{ fontFamily: 'monospace' }}>
+                  <Link component={RouterLink} to={urls.credits.detail(lead.id, search)} sx={{ fontFamily: 'monospace' }}>
                     {shortId(lead.id)}
                   </Link>
                   {reviewed && (

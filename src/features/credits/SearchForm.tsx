@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useState, type FormEvent } from 'react';
-import { creditStatusFilters, financialEntities, type CreditStatusFilter } from '../../api/credits';
+import { creditLeadStatusFilters, financialEntities, type CreditLeadStatusFilter } from '../../api/credits';
 import { DateRangeField } from '../../components/DateRangeField';
 import { useMessages } from '../../lib/i18n';
 import { messages } from './messages';
@@ -30,7 +30,7 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
   const range = defaultRange();
   const [from, setFrom] = useState(applied.from ?? range.from);
   const [to, setTo] = useState(applied.to ?? range.to);
-  const [status, setStatus] = useState<CreditStatusFilter>(applied.status);
+  const [status, setStatus] = useState<CreditLeadStatusFilter>(applied.status);
   const [entity, setEntity] = useState(knownEntity(applied.entity));
   const [item, setItem] = useState(applied.item ?? '');
   const [checked, setChecked] = useState(false);
@@ -67,10 +67,10 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
             size="small"
             label={t('status')}
             value={status}
-            onChange={(e) => setStatus(e.target.value as CreditStatusFilter)}
+            onChange={(e) => setStatus(e.target.value as CreditLeadStatusFilter)}
             sx={{ minWidth: 180 }}
           >
-            {creditStatusFilters.map((value) => (
+            {creditLeadStatusFilters.map((value) => (
               <MenuItem key={value} value={value}>
                 {t(`status_${value}`)}
               </MenuItem>

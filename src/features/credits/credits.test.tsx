@@ -56,38 +56,38 @@ async function loadBadge(lastVisit: string | null, sandbox = false) {
 
 const daysAgo = (days: number) => localTimestamp(new Date(Date.now() - days * 24 * 3600_000));
 
-describe('useNewLeadsCount (navigation badge)', () => {
+describe('useNewCreditLeadsCount (navigation badge)', () => {
   it('counts every lead, any status, created since the last visit', async () => {
-    const { useNewLeadsCount } = await loadBadge(daysAgo(10));
+    const { useNewCreditLeadsCount } = await loadBadge(daysAgo(10));
     const expected = createdSince(testDb().creditLeads.live, daysAgo(10));
     expect(expected).toBeGreaterThan(0);
-    const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
     await waitFor(() => expect(result.current).toBe(expected));
   });
 
   it('without a recorded visit counts the default 30-day window', async () => {
-    const { useNewLeadsCount, countSince } = await loadBadge(null);
+    const { useNewCreditLeadsCount, countSince } = await loadBadge(null);
     const since = countSince(null, new Date());
     expect(since).toMatch(/T00:00:00$/);
-    const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
     await waitFor(() => expect(result.current).toBe(createdSince(testDb().creditLeads.live, since)));
   });
 
   it('counts the sandbox dataset when the sandbox switch is on', async () => {
-    const { useNewLeadsCount } = await loadBadge(daysAgo(10), true);
+    const { useNewCreditLeadsCount } = await loadBadge(daysAgo(10), true);
     const expected = createdSince(testDb().creditLeads.sandbox, daysAgo(10));
     expect(expected).not.toBe(createdSince(testDb().creditLeads.live, daysAgo(10)));
-    const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
     await waitFor(() => expect(result.current).toBe(expected));
   });
 
   it('drops to 0 once /credits is visited, and is 0 while it is open', async () => {
-    const { useNewLeadsCount, markCreditsVisited } = await loadBadge(daysAgo(10));
-    const { result } = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/questions') });
+    const { useNewCreditLeadsCount, markCreditLeadsVisited } = await loadBadge(daysAgo(10));
+    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
     await waitFor(() => expect(result.current).toBeGreaterThan(0));
-    act(() => markCreditsVisited());
+    act(() => markCreditLeadsVisited());
     await waitFor(() => expect(result.current).toBe(0));
-    const onPage = renderHook(() => useNewLeadsCount(), { wrapper: wrapper('/credits/abc') });
+    const onPage = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/credits/abc') });
     expect(onPage.result.current).toBe(0);
   });
 

@@ -1,16 +1,15 @@
-import type { CreditSearchParams } from '../../api/credits';
+import type { CreditLeadSearchParams } from '../../api/credits';
 
 /**
  * Query keys of the credits area, general → specific. The sandbox switch is part of every key: the
  * live and the test dataset never share a cache entry. Kept apart from queries.ts so the navigation
  * badge can use them without pulling the API module (and zod) into the first-paint bundle.
  */
-export const creditKeys = {
+export const creditLeadKeys = {
   all: ['credits'] as const,
-  dataset: (sandbox: boolean) => [...creditKeys.all, sandbox ? 'sandbox' : 'live'] as const,
-  search: (params: CreditSearchParams, sandbox: boolean) => [...creditKeys.dataset(sandbox), 'search', params] as const,
-  detail: (id: string, sellerId: number, sandbox: boolean) => [...creditKeys.dataset(sandbox), 'detail', { id, sellerId }] as const,
+  dataset: (sandbox: boolean) => [...creditLeadKeys.all, sandbox ? 'sandbox' : 'live'] as const,
+  search: (params: CreditLeadSearchParams, sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'search', params] as const,
+  detail: (id: string, sellerId: number, sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'detail', { id, sellerId }] as const,
   newCount: (sellerId: number, since: string, sandbox: boolean) =>
-    [...creditKeys.dataset(sandbox), 'new-count', { sellerId, since }] as const,
-  item: (id: string) => [...creditKeys.all, 'item', id] as const,
+    [...creditLeadKeys.dataset(sandbox), 'new-count', { sellerId, since }] as const,
 };

@@ -3,13 +3,14 @@ import { useLocation } from 'react-router';
 import { useMe } from '../../lib/identity';
 import { useSession } from '../../lib/session';
 import { createLocalStore, useStore } from '../../lib/store';
-import { creditKeys } from './keys';
+import { urls } from '../../lib/urls';
+import { creditLeadKeys } from './keys';
 import { daysBefore, localDay, localTimestamp } from './time';
 
 /** When the seller last had /credits open (local timestamp), on this device. */
 const lastVisitStore = createLocalStore<string | null>('seller-desk.credits.last-visit', null);
 
-export function markCreditsVisited(): void {
+export function markCreditLeadsVisited(): void {
   lastVisitStore.set(localTimestamp(new Date()));
 }
 
@@ -28,18 +29,18 @@ export function countSince(lastVisit: string | null, now: Date): string {
  * navigation badge; 0 while /credits is open (the seller is looking at them). The API module is
  * imported on demand so it stays out of the first-paint bundle.
  */
-export function useNewLeadsCount(): number | undefined {
+export function useNewCreditLeadsCount(): number | undefined {
   const me = useMe();
   const { sandbox } = useSession();
   const lastVisit = useStore(lastVisitStore);
-  const onCredits = useLocation().pathname.startsWith('/credits');
+  const onCredits = useLocation().pathname.startsWith(urls.credits.index());
   const sellerId = me.data?.id ?? 0;
   const since = countSince(lastVisit, new Date());
   const query = useQuery({
-    queryKey: creditKeys.newCount(sellerId, since, sandbox),
+    queryKey: creditLeadKeys.newCount(sellerId, since, sandbox),
     queryFn: async ({ signal }) => {
-      const { searchCredits } = await import('../../api/credits');
-      const page = await searchCredits(
+      const { searchCreditLeads } = await import('../../api/credits');
+      const page = await searchCreditLeads(
         { seller_id: sellerId, date_from: since, date_to: localTimestamp(new Date()), status: 'all', limit: 1 },
         sandbox,
         signal,

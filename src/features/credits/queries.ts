@@ -1,29 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { getCredit, searchCredits, type CreditSearchParams } from '../../api/credits';
-import { getItem } from '../../api/items';
-import { creditKeys } from './keys';
+import { getCreditLead, searchCreditLeads, type CreditLeadSearchParams } from '../../api/credits';
+import { creditLeadKeys } from './keys';
 
-export function creditSearchQuery(params: CreditSearchParams, sandbox: boolean) {
+export function creditLeadSearchQuery(params: CreditLeadSearchParams, sandbox: boolean) {
   return queryOptions({
-    queryKey: creditKeys.search(params, sandbox),
-    queryFn: ({ signal }) => searchCredits(params, sandbox, signal),
+    queryKey: creditLeadKeys.search(params, sandbox),
+    queryFn: ({ signal }) => searchCreditLeads(params, sandbox, signal),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 }
 
-export function creditDetailQuery(id: string, sellerId: number, sandbox: boolean) {
+export function creditLeadDetailQuery(id: string, sellerId: number, sandbox: boolean) {
   return queryOptions({
-    queryKey: creditKeys.detail(id, sellerId, sandbox),
-    queryFn: ({ signal }) => getCredit(id, sellerId, sandbox, signal),
-  });
-}
-
-/** The item a lead finances (its title on the list). */
-export function creditItemQuery(id: string) {
-  return queryOptions({
-    queryKey: creditKeys.item(id),
-    queryFn: ({ signal }) => getItem(id, signal),
-    staleTime: 10 * 60_000,
+    queryKey: creditLeadKeys.detail(id, sellerId, sandbox),
+    queryFn: ({ signal }) => getCreditLead(id, sellerId, sandbox, signal),
   });
 }

@@ -1,12 +1,13 @@
 import { Route, Routes } from 'react-router';
-import { CreditsPage } from './CreditsPage';
+import { patterns } from '../../lib/urls';
+import { CreditLeadsPage } from './CreditLeadsPage';
 
 /** /credits (search) and /credits/:id (the same page with a lead open beside the list). */
 export function Component() {
   return (
     <Routes>
-      <Route index element={<CreditsPage />} />
-      <Route path=":id" element={<CreditsPage />} />
+      <Route index element={<CreditLeadsPage />} />
+      <Route path={patterns.credits.detail} element={<CreditLeadsPage />} />
     </Routes>
   );
 }

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import {
-  creditMaxPageSize,
-  creditSearchProblems,
-  creditStatusFilters,
-  defaultCreditStatus,
-  type CreditSearchParams,
-  type CreditSearchProblem,
+  creditLeadMaxPageSize,
+  creditLeadSearchProblems,
+  creditLeadStatusFilters,
+  defaultCreditLeadStatus,
+  type CreditLeadSearchParams,
+  type CreditLeadSearchProblem,
 } from '../../api/credits';
-import { isApiError } from '../../api/errors';
 import { daysBefore, localDay } from './time';
 
 export const reviewFilters = ['any', 'reviewed', 'unreviewed'] as const;
 export type ReviewFilter = (typeof reviewFilters)[number];
-export const pageSizes = [25, 50, creditMaxPageSize] as const;
+export const pageSizes = [25, 50, creditLeadMaxPageSize] as const;
 
 /**
  * The search as it lives in the URL. Dates are days (YYYY-MM-DD); absent dates mean the default window
@@ -22,11 +21,11 @@ export const pageSizes = [25, 50, creditMaxPageSize] as const;
 export const searchUrlSchema = z.object({
   from: z.string().optional().catch(undefined),
   to: z.string().optional().catch(undefined),
-  status: z.enum(creditStatusFilters).catch(defaultCreditStatus),
+  status: z.enum(creditLeadStatusFilters).catch(defaultCreditLeadStatus),
   entity: z.string().optional().catch(undefined),
   item: z.string().optional().catch(undefined),
   offset: z.coerce.number().catch(0),
-  limit: z.coerce.number().catch(creditMaxPageSize),
+  limit: z.coerce.number().catch(creditLeadMaxPageSize),
   reviewed: z.enum(reviewFilters).catch('any'),
 });
 export type SearchUrlState = z.infer<typeof searchUrlSchema>;
@@ -36,7 +35,7 @@ export function defaultRange(today: Date = new Date()) {
 }
 
 /** The request the URL describes: whole local days, from 00:00:00 to 23:59:59. */
-export function toSearchParams(state: SearchUrlState, sellerId: number): CreditSearchParams {
+export function toSearchParams(state: SearchUrlState, sellerId: number): CreditLeadSearchParams {
   const range = defaultRange();
   const from = state.from ?? range.from;
   const to = state.to ?? range.to;
@@ -54,7 +53,7 @@ export function toSearchParams(state: SearchUrlState, sellerId: number): CreditS
 
 export type SearchField = 'dates' | 'status' | 'entity' | 'item' | 'page';
 
-const problemField: Record<CreditSearchProblem, SearchField> = {
+const problemField: Record<CreditLeadSearchProblem, SearchField> = {
   date_format: 'dates',
   date_order: 'dates',
   date_range: 'dates',
@@ -66,11 +65,8 @@ const problemField: Record<CreditSearchProblem, SearchField> = {
 };
 
 /** The broken rules of a search, by the form field that shows them. */
-export function problemsByField(params: CreditSearchParams): Partial<Record<SearchField, CreditSearchProblem>> {
-  const byField: Partial<Record<SearchField, CreditSearchProblem>> = {};
-  for (const problem of creditSearchProblems(params)) byField[problemField[problem]] ??= problem;
+export function problemsByField(params: CreditLeadSearchParams): Partial<Record<SearchField, CreditLeadSearchProblem>> {
+  const byField: Partial<Record<SearchField, CreditLeadSearchProblem>> = {};
+  for (const problem of creditLeadSearchProblems(params)) byField[problemField[problem]] ??= problem;
   return byField;
 }
-
-/** The spec's error row a search or detail answer can still hit after the form's checks: a seller mismatch. */
-export const isSellerMismatch = (error: unknown) => isApiError(error, 400) && error.error === 'invalid_seller';

@@ -2,15 +2,16 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link, useLocation } from 'react-router';
 import { useMessages } from '../../lib/i18n';
+import { urls } from '../../lib/urls';
 import { messages } from './messages';
 
 /** Links between the stock view and the operations log; the open inventory travels along. */
 export function FulfillmentTabs({ inventoryId }: { inventoryId?: string | null }) {
   const t = useMessages(messages);
   const { pathname } = useLocation();
-  const current = pathname.startsWith('/fulfillment/operations') ? 'operations' : 'stock';
-  const stockTo = inventoryId ? `/fulfillment?inventory=${encodeURIComponent(inventoryId)}` : '/fulfillment';
-  const operationsTo = inventoryId ? `/fulfillment/operations?inventories=${encodeURIComponent(inventoryId)}` : '/fulfillment/operations';
+  const current = pathname.startsWith(urls.fulfillment.operations()) ? 'operations' : 'stock';
+  const stockTo = urls.fulfillment.index({ inventory: inventoryId ?? undefined });
+  const operationsTo = urls.fulfillment.operations({ inventories: inventoryId ?? undefined });
   return (
     <Tabs
       value={current}

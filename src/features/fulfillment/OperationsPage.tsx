@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,6 +25,7 @@ import { DateRangeField } from '../../components/DateRangeField';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { useMessages, type Translate } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
@@ -111,10 +111,7 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
   };
   const reasons = Object.values(problems);
   return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t('filtersTitle')}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t('filtersTitle')}
-      </Typography>
+    <Section title={t('filtersTitle')}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <TextField
@@ -212,7 +209,7 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
           </Button>
         </Stack>
       </Stack>
-    </Paper>
+    </Section>
   );
 }
 
@@ -276,7 +273,7 @@ export function OperationsPage() {
       ) : filters ? (
         <OperationsResults filters={filters} chart={url.chart} onChart={(chart) => update({ chart }, { replace: true })} />
       ) : me.isError ? (
-        <ErrorAlert error={me.error} message={describeFulfillmentError(me.error, t, '')} onRetry={() => void me.refetch()} />
+        <ErrorAlert error={me.error} describeError={(error) => describeFulfillmentError(error, t, '')} onRetry={() => void me.refetch()} />
       ) : (
         <Loading />
       )}

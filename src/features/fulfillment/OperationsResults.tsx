@@ -146,10 +146,10 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
       {t('rateLimited', { seconds: waiting.retryAfter ?? 1 })}
     </Alert>
   );
-  const errorMessage = (error: unknown) => describeFulfillmentError(error, t, filters.inventoryIds.join(', '));
+  const describeError = (error: unknown) => describeFulfillmentError(error, t, filters.inventoryIds.join(', '));
 
   if (!data) {
-    if (query.isError) return <ErrorAlert error={query.error} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+    if (query.isError) return <ErrorAlert error={query.error} describeError={describeError} onRetry={() => void query.refetch()} />;
     return (
       <>
         {rateNotice}
@@ -184,7 +184,7 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
         {t('exportHelp', { count: rows.length })}
       </Typography>
       <OperationsTable rows={rows} onNearEnd={loadMore} />
-      {isFetchNextPageError && <ErrorAlert error={query.error} message={errorMessage(query.error)} onRetry={() => void fetchNextPage()} />}
+      {isFetchNextPageError && <ErrorAlert error={query.error} describeError={describeError} onRetry={() => void fetchNextPage()} />}
       {hasNextPage && (
         <Box sx={{ mb: 2 }}>
           <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>

@@ -16,21 +16,24 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { inventoryIdPattern, isNotAvailableStatus, notAvailableStatuses, type FulfillmentStock } from '../../api/fulfillment';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
 import { useMessages, type Translate } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
+import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
+import { urls } from '../../lib/urls';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
 import { messages } from './messages';
 import { NotAvailableChart } from './NotAvailableChart';
-import { itemQuery, recentInventoriesQuery, stockQuery } from './queries';
+import { recentInventoriesQuery, stockQuery } from './queries';
 
 type T = Translate<keyof (typeof messages)['en']>;
 
@@ -43,17 +46,6 @@ const urlSchema = z.object({
 function inventoryProblem(value: string, t: T): string | null {
   if (!value) return t('inventoryIdRequired');
   return inventoryIdPattern.test(value) ? null : t('inventoryIdInvalid');
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
 }
 
 function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: string) => void }) {
@@ -116,7 +108,7 @@ function RecentInventories({ current }: { current: string | null }) {
                   key={id}
                   label={id}
                   component={RouterLink}
-                  to={`/fulfillment?inventory=${id}`}
+                  to={urls.fulfillment.index({ inventory: id })}
                   clickable
                   color={id === current ? 'primary' : 'default'}
                   aria-current={id === current ? 'page' : undefined}
@@ -214,7 +206,7 @@ function References({ stock }: { stock: FulfillmentStock }) {
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
           {stock.external_references.map((ref) => (
             <li key={`${ref.id}-${ref.variation_id}`}>
-              <Link component={RouterLink} to={`/fulfillment?inventory=${stock.inventory_id}&item=${encodeURIComponent(ref.id)}`}>
+              <Link component={RouterLink} to={urls.fulfillment.index({ inventory: stock.inventory_id, item: ref.id })}>
                 {t('referenceItem', { id: ref.id })}
               </Link>{' '}
               <Typography component="span" variant="body2" color="text.secondary">
@@ -271,13 +263,13 @@ function StockView({ id }: { id: string }) {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('stockOf', { id })}
       </Typography>
-      <DataState query={query} errorMessage={(error) => describeFulfillmentError(error, t, id)}>
+      <DataState query={query} describeError={(error) => describeFulfillmentError(error, t, id)}>
         {(stock) => (
           <>
             <Figures stock={stock} />
             <Breakdown stock={stock} />
             <References stock={stock} />
-            <Button component={RouterLink} to={`/fulfillment/operations?inventories=${id}`} variant="outlined">
+            <Button component={RouterLink} to={urls.fulfillment.operations({ inventories: id })} variant="outlined">
               {t('viewOperations')}
             </Button>
           </>

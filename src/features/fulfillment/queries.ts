@@ -8,7 +8,6 @@ import {
   type OperationSort,
   type OperationType,
 } from '../../api/fulfillment';
-import { getItem } from '../../api/items';
 
 /** The resolved filters of one operations search (dates already defaulted and validated). */
 export interface OperationFilters {
@@ -25,7 +24,6 @@ export interface OperationFilters {
 export const fulfillmentKeys = {
   all: ['fulfillment'] as const,
   stock: (inventoryId: string) => [...fulfillmentKeys.all, 'stock', inventoryId] as const,
-  item: (itemId: string) => [...fulfillmentKeys.all, 'item', itemId] as const,
   recentInventories: (sellerId: number) => [...fulfillmentKeys.all, 'recent-inventories', sellerId] as const,
   operations: (filters: OperationFilters) => [...fulfillmentKeys.all, 'operations', filters] as const,
 };
@@ -34,13 +32,6 @@ export function stockQuery(inventoryId: string) {
   return queryOptions({
     queryKey: fulfillmentKeys.stock(inventoryId),
     queryFn: ({ signal }) => getFulfillmentStock(inventoryId, signal),
-  });
-}
-
-export function itemQuery(itemId: string) {
-  return queryOptions({
-    queryKey: fulfillmentKeys.item(itemId),
-    queryFn: ({ signal }) => getItem(itemId, signal),
   });
 }
 

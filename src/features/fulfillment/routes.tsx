@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { patterns, urls } from '../../lib/urls';
 import { OperationsPage } from './OperationsPage';
 import { StockPage } from './StockPage';
 
@@ -7,8 +8,8 @@ export function Component() {
   return (
     <Routes>
       <Route index element={<StockPage />} />
-      <Route path="operations" element={<OperationsPage />} />
-      <Route path="*" element={<Navigate to="/fulfillment" replace />} />
+      <Route path={patterns.fulfillment.operations} element={<OperationsPage />} />
+      <Route path="*" element={<Navigate to={urls.fulfillment.index()} replace />} />
     </Routes>
   );
 }

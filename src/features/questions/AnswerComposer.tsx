@@ -9,7 +9,7 @@ import { textMaxLength, textProblem } from '../../api/questions';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useMessages } from '../../lib/i18n';
 import { showToast } from '../../lib/toast';
-import { questionErrorText } from './errors';
+import { describeQuestionError } from './errors';
 import { messages } from './messages';
 import { useAnswerQuestion } from './queries';
 import { readDraft, useTemplates, writeDraft } from './templates';
@@ -123,7 +123,7 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
       </Menu>
       <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
       {answer.isError && (
-        <ErrorAlert error={answer.error} message={questionErrorText(answer.error, t) ?? t('errSendFailed')} onRetry={send} />
+        <ErrorAlert error={answer.error} describeError={(error) => describeQuestionError(error, t) ?? t('errSendFailed')} onRetry={send} />
       )}
     </Stack>
   );

@@ -21,12 +21,13 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
+import { itemQuery } from '../../lib/items';
 import { showToast } from '../../lib/toast';
 import { AnswerComposer } from './AnswerComposer';
-import { questionErrorText } from './errors';
+import { describeQuestionError } from './errors';
 import { messages } from './messages';
 import { Term } from '../../components/Term';
-import { detailQuery, itemQuery, useDeleteQuestion, useHideQuestions } from './queries';
+import { detailQuery, useDeleteQuestion, useHideQuestions } from './queries';
 import { moderationReasonsUrl } from './QuestionRow';
 import { StatusChip, useStatusLabel } from './StatusChip';
 
@@ -84,7 +85,7 @@ function ItemSummary({ itemId, onFilterItem }: { itemId: string; onFilterItem: (
         {t('item')}
       </Typography>
       {item.isError ? (
-        <ErrorAlert error={item.error} message={t('itemFailed')} onRetry={() => void item.refetch()} />
+        <ErrorAlert error={item.error} describeError={() => t('itemFailed')} onRetry={() => void item.refetch()} />
       ) : (
         <Box component="dl" sx={fieldGrid}>
           <Field label={t('item')}>
@@ -135,13 +136,17 @@ function Actions({ question, onClose }: { question: Question; onClose: () => voi
         </Button>
       </Stack>
       {hide.isError && (
-        <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([question.id])} />
+        <ErrorAlert
+          error={hide.error}
+          describeError={(error) => describeQuestionError(error, t)}
+          onRetry={() => hide.mutate([question.id])}
+        />
       )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-title">
         <DialogTitle id="delete-title">{t('deleteTitle', { id: String(question.id) })}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('deleteText')}</DialogContentText>
-          {remove.isError && <ErrorAlert error={remove.error} message={questionErrorText(remove.error, t)} />}
+          {remove.isError && <ErrorAlert error={remove.error} describeError={(error) => describeQuestionError(error, t)} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{t('close')}</Button>
@@ -211,7 +216,7 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
           </Button>
         )}
       </Stack>
-      <DataState query={query} errorMessage={(error) => (isApiError(error, 404) ? t('notFound') : undefined)}>
+      <DataState query={query} describeError={(error) => (isApiError(error, 404) ? t('notFound') : undefined)}>
         {(question) => (
           <Stack spacing={2} divider={<Divider flexItem />}>
             <Box>

@@ -5,8 +5,9 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { deletionTime, type Question } from '../../api/questions';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
+import { itemQuery } from '../../lib/items';
+import { urls } from '../../lib/urls';
 import { messages } from './messages';
-import { itemQuery } from './queries';
 import styles from './QuestionRow.module.css';
 import { Pill, StatusChip } from './StatusChip';
 
@@ -46,7 +47,7 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
           {item.data?.title ?? question.item_id}
         </p>
         <RouterLink
-          to={{ pathname: `/questions/${question.id}`, search: location.search }}
+          to={urls.questions.detail(question.id, location.search)}
           aria-current={open ? 'true' : undefined}
           data-question-link={question.id}
           className={[styles.link, question.status === 'UNANSWERED' && styles.unanswered, banned && styles.banned]

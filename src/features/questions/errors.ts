@@ -5,7 +5,7 @@ import type { messages } from './messages';
 type Key = keyof (typeof messages)['en'];
 
 /** The spec's error rows of the question writes, in words; undefined leaves the generic description. */
-export function questionErrorText(error: unknown, t: Translate<Key>): string | undefined {
+export function describeQuestionError(error: unknown, t: Translate<Key>): string | undefined {
   if (error instanceof NetworkError) return t('errNetwork');
   if (!(error instanceof ApiError)) return undefined;
   switch (error.error) {

@@ -25,9 +25,5 @@ export const questionKeys = {
   detail: (id: number) => [...questionKeys.all, 'detail', id] as const,
 };
 
-export const itemKeys = {
-  detail: (id: string) => ['items', id] as const,
-};
-
 /** The inbox and the badge poll every 30 s. */
 export const pollMs = 30_000;

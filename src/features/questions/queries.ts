@@ -9,8 +9,7 @@ import {
   type SearchResult,
 } from '../../api/questions';
 import { simulateBuyerQuestion } from '../../api/demo';
-import { getItem } from '../../api/items';
-import { itemKeys, pollMs, questionKeys, type InboxFilters } from './keys';
+import { pollMs, questionKeys, type InboxFilters } from './keys';
 
 /** Rows per search request of the inbox (the API's default page size). */
 export const pageSize = 50;
@@ -52,13 +51,6 @@ export const detailQuery = (id: number) =>
   queryOptions({
     queryKey: questionKeys.detail(id),
     queryFn: ({ signal }) => getQuestion(id, signal),
-  });
-
-export const itemQuery = (id: string) =>
-  queryOptions({
-    queryKey: itemKeys.detail(id),
-    queryFn: ({ signal }) => getItem(id, signal),
-    staleTime: 5 * 60_000,
   });
 
 /** Writes a changed question into every loaded page, so the list shows it without a reload or a shift. */

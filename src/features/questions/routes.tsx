@@ -14,15 +14,16 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../lib/identity';
 import { useMessages } from '../../lib/i18n';
+import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useUrlState } from '../../lib/urlState';
+import { patterns, urls } from '../../lib/urls';
 import { composerId } from './AnswerComposer';
-import { questionErrorText } from './errors';
+import { describeQuestionError } from './errors';
 import { FilterForm, SortFields, StatusChips } from './InboxFilters';
 import { inboxUrlSchema, toFilters } from './inboxUrl';
 import { questionKeys } from './keys';
-import { isTyping } from './keyboard';
 import { messages } from './messages';
 import { headQuery, pageQuery, useHideQuestions, useSimulateQuestion } from './queries';
 import { QuestionDetail } from './QuestionDetail';
@@ -59,7 +60,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
   const newCount = first.data && head.data ? Math.max(0, head.data.total - first.data.total) : 0;
 
   const close = () => {
-    void navigate({ pathname: '/questions', search: location.search });
+    void navigate(urls.questions.index(location.search));
     if (openId !== undefined) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-question-link="${openId}"]`)?.focus());
   };
 
@@ -116,7 +117,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
     search.set('item', item);
     // An asker filter belonged to the previous item.
     search.delete('from');
-    void navigate({ pathname: '/questions', search: search.toString() });
+    void navigate(urls.questions.index(search.toString()));
   };
 
   const detail = openId !== undefined && (
@@ -142,7 +143,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
           </>
         }
       />
-      {simulate.isError && <ErrorAlert error={simulate.error} message={questionErrorText(simulate.error, t)} />}
+      {simulate.isError && <ErrorAlert error={simulate.error} describeError={(error) => describeQuestionError(error, t)} />}
       {showList && (
         <Stack spacing={1.5} sx={{ mb: 1.5 }}>
           <StatusChips url={url} update={update} head={head.data} loading={head.isPending} />
@@ -215,7 +216,11 @@ function Inbox({ sellerId }: { sellerId: number }) {
               )}
             </Stack>
             {hide.isError && (
-              <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([...selection])} />
+              <ErrorAlert
+                error={hide.error}
+                describeError={(error) => describeQuestionError(error, t)}
+                onRetry={() => hide.mutate([...selection])}
+              />
             )}
             <DataState query={first} isEmpty={(data) => data.total === 0} empty={<Typography sx={{ p: 2 }}>{t('empty')}</Typography>}>
               {(data) => (
@@ -254,7 +259,7 @@ function InboxPage() {
 export function Component() {
   return (
     <Routes>
-      <Route path=":id?" element={<InboxPage />} />
+      <Route path={patterns.questions.detail} element={<InboxPage />} />
     </Routes>
   );
 }

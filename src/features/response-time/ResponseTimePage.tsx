@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,13 +12,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { z } from 'zod';
 import { isApiError } from '../../api/errors';
 import { responseTimeRules, userIdSchema, type ResponseTime } from '../../api/response-time';
 import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { useMe } from '../../lib/identity';
 import { useMessages, type Translate } from '../../lib/i18n';
 import { useUrlState } from '../../lib/urlState';
@@ -33,17 +33,8 @@ type Key = keyof (typeof messages)['en'];
 /** `?seller=N` shows another seller's figures (support staff); kept raw so a bad value can be explained. */
 const urlSchema = z.object({ seller: z.string().optional().catch(undefined) });
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: 2 }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+/** The sections sit in Stacks that space them. */
+const inStack = { mb: 0 };
 
 /** "1 h 26 min" / "3 d 4 h" beside long averages, which are hard to read in minutes alone. */
 function duration(minutes: number, t: Translate<Key>): string | null {
@@ -186,13 +177,13 @@ function Figures({ resource }: { resource: ResponseTime }) {
   const rows = toRows(resource);
   return (
     <Stack spacing={2}>
-      <Section title={t('totalHeading')}>
+      <Section title={t('totalHeading')} sx={inStack}>
         <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
           <Minutes minutes={resource.total.response_time} />
         </Typography>
       </Section>
       <Callouts rows={rows} />
-      <Section title={t('slotsHeading')}>
+      <Section title={t('slotsHeading')} sx={inStack}>
         <ResponseTimeChart rows={rows} />
         <SlotTable rows={rows} />
       </Section>
@@ -212,7 +203,7 @@ function Rules() {
     ['rulesRefresh'],
   ];
   return (
-    <Section title={t('rulesHeading')}>
+    <Section title={t('rulesHeading')} sx={inStack}>
       <Stack component="ul" spacing={1} sx={{ m: 0, pl: 3 }}>
         {rules.map(([key, vars]) => (
           <Typography key={key} component="li" variant="body2">

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { urls } from '../../lib/urls';
 import { ResponseTimePage } from './ResponseTimePage';
 
 /** /response-time is one page; any deeper path leads back to it. */
@@ -6,7 +7,7 @@ export function Component() {
   return (
     <Routes>
       <Route index element={<ResponseTimePage />} />
-      <Route path="*" element={<Navigate to="/response-time" replace />} />
+      <Route path="*" element={<Navigate to={urls.responseTime.index()} replace />} />
     </Routes>
   );
 }

@@ -5,7 +5,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -14,25 +13,15 @@ import { useColorScheme } from '@mui/material/styles';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { locales, useLocale, useMessages, type Locale } from '../../lib/i18n';
 import { forgetToken, saveToken, setSandbox, useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { messages } from './messages';
 
 const localeNames: Record<Locale, string> = { en: 'English', es: 'Español', 'pt-BR': 'Português (Brasil)' };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <Stack spacing={2}>{children}</Stack>
-    </Paper>
-  );
-}
 
 function TokenForm() {
   const t = useMessages(messages);
@@ -103,7 +92,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('title')} />
-      <Section title={t('appearance')}>
+      <Section title={t('appearance')} spacing={2}>
         <TextField select label={t('language')} value={locale} onChange={(e) => setLocale(e.target.value as Locale)} sx={{ maxWidth: 320 }}>
           {locales.map((l) => (
             <MenuItem key={l} value={l} lang={l}>
@@ -123,7 +112,7 @@ export function Component() {
           <MenuItem value="dark">{t('themeDark')}</MenuItem>
         </TextField>
       </Section>
-      <Section title={t('connection')}>
+      <Section title={t('connection')} spacing={2}>
         <Alert severity="info">{t(session.mode === 'demo' ? 'modeDemo' : 'modeLive')}</Alert>
         {session.authProblem && <Alert severity="error">{t('authProblem', { reason: session.authProblem })}</Alert>}
         <TokenForm />

@@ -22,16 +22,18 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { commonMessages } from '../../components/messages';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
 import { useMessages } from '../../lib/i18n';
+import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
+import { urls } from '../../lib/urls';
 import { ConflictDialog } from './ConflictDialog';
 import { EditDialog } from './EditDialog';
-import { explainWriteError, locationInfo, targetName, type StockTranslate } from './explain';
+import { describeStockWriteError, locationInfo, targetName, type StockTranslate } from './explain';
 import { messages } from './messages';
-import { itemQuery, linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
-import { Section } from './Section';
+import { linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
 
 /** The open edit dialog lives in the URL: ?edit=selling_address or ?edit=<store id>. */
@@ -61,7 +63,7 @@ function WriteStatus({ phase, t }: { phase: WritePhase; t: StockTranslate }) {
     return (
       <Alert severity="error" role="alert" sx={{ mb: 2 }}>
         <AlertTitle>{t('refusedTitle', { location, quantity })}</AlertTitle>
-        {explainWriteError(phase.error, t, (error) => describeError(error, common).summary)}
+        {describeError(phase.error, common, (error) => describeStockWriteError(error, t)).summary}
       </Alert>
     );
   }
@@ -224,7 +226,7 @@ function ItemRows({ ids }: { ids: string[] }) {
                 <TableCell align="right">{item ? format.number(item.available_quantity) : ''}</TableCell>
                 <TableCell>
                   {item?.inventory_id ? (
-                    <Link component={RouterLink} to={`/fulfillment?inventory=${encodeURIComponent(item.inventory_id)}`}>
+                    <Link component={RouterLink} to={urls.fulfillment.index({ inventory: item.inventory_id })}>
                       {t('fulfillmentLink', { inventory: item.inventory_id })}
                     </Link>
                   ) : item ? (
@@ -274,7 +276,7 @@ function StockView({ userProductId }: { userProductId: string }) {
         title={t('detailTitle', { id: userProductId })}
         actions={
           <>
-            <Button component={RouterLink} to="/stock">
+            <Button component={RouterLink} to={urls.stock.index()}>
               {t('allUserProducts')}
             </Button>
             <Button variant="outlined" onClick={() => void query.refetch()} disabled={write.busy}>
@@ -284,7 +286,7 @@ function StockView({ userProductId }: { userProductId: string }) {
         }
       />
       <WriteStatus phase={phase} t={t} />
-      <DataState query={query} errorMessage={(error) => (isApiError(error, 404) ? t('notFound', { id: userProductId }) : undefined)}>
+      <DataState query={query} describeError={(error) => (isApiError(error, 404) ? t('notFound', { id: userProductId }) : undefined)}>
         {(read) => (
           <>
             <Locations read={read} busy={write.busy} onEdit={(target) => setUrl({ edit: targetKey(target) })} />
@@ -323,8 +325,8 @@ export function StockDetail() {
     return (
       <>
         <PageHeader title={t('detailTitle', { id: userProductId })} />
-        <ErrorAlert error={null} message={t('invalidId')} />
-        <Button component={RouterLink} to="/stock" sx={{ mt: 2 }}>
+        <ErrorAlert error={null} describeError={() => t('invalidId')} />
+        <Button component={RouterLink} to={urls.stock.index()} sx={{ mt: 2 }}>
           {t('allUserProducts')}
         </Button>
       </>

@@ -13,13 +13,14 @@ import type { DemoUserProduct } from '../../api/demo';
 import { userProductIdPattern } from '../../api/stock';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useStore } from '../../lib/store';
+import { urls } from '../../lib/urls';
 import { locationInfo } from './explain';
 import { messages } from './messages';
 import { demoUserProductsQuery, recentStore } from './queries';
-import { Section } from './Section';
 
 function OpenForm() {
   const t = useMessages(messages);
@@ -34,7 +35,7 @@ function OpenForm() {
       setInvalid(true);
       return;
     }
-    void navigate(`/stock/${id}`);
+    void navigate(urls.stock.detail(id));
   };
   return (
     <Box
@@ -75,7 +76,7 @@ function Recent() {
           <List dense>
             {recent.map((id) => (
               <ListItem key={id} disableGutters>
-                <Link component={RouterLink} to={`/stock/${id}`}>
+                <Link component={RouterLink} to={urls.stock.detail(id)}>
                   {id}
                 </Link>
               </ListItem>
@@ -110,7 +111,7 @@ function DemoList() {
           <List dense>
             {products.map((product) => (
               <ListItem key={product.id} disableGutters sx={{ display: 'block' }}>
-                <Link component={RouterLink} to={`/stock/${product.id}`} sx={{ fontWeight: 600 }}>
+                <Link component={RouterLink} to={urls.stock.detail(product.id)} sx={{ fontWeight: 600 }}>
                   {product.id}
                 </Link>
                 {product.title && <Typography component="span">{` — ${product.title}`}</Typography>}

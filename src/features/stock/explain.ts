@@ -33,10 +33,10 @@ export function targetName(target: EditTarget, t: StockTranslate): string {
   return target.type === 'selling_address' ? t('locationSelling') : t('locationWarehouse', { store: target.storeId });
 }
 
-/** Every refusal of a write in words: the spec's 400 rows, 404, and the client's own missing-version guard. */
-export function explainWriteError(error: unknown, t: StockTranslate, fallback: (error: unknown) => string): string {
+/** The refusals of a write in words: the spec's 400 rows, 404, and the client's own missing-version guard. */
+export function describeStockWriteError(error: unknown, t: StockTranslate): string | undefined {
   if (error instanceof MissingVersionError) return t('errMissingVersion');
-  if (!(error instanceof ApiError)) return fallback(error);
+  if (!(error instanceof ApiError)) return undefined;
   if (error.status === 404) return t('errNotFound');
   switch (error.error) {
     case codes.fulfillmentOnly:
@@ -59,5 +59,5 @@ export function explainWriteError(error: unknown, t: StockTranslate, fallback: (
     case codes.networkNodeMismatch:
       return t('errNetworkNode');
   }
-  return error.status === 400 ? t('errOther', { status: error.status, message: error.message }) : fallback(error);
+  return error.status === 400 ? t('errOther', { status: error.status, message: error.message }) : undefined;
 }

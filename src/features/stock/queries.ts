@@ -1,16 +1,17 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getItem } from '../../api/items';
-import { getStock, searchUserProductItems, type StockRead } from '../../api/stock';
+import { getStock, searchUserProductItems, type StockRead, type UserItemsSearch } from '../../api/stock';
 import { getDemoUserProducts } from '../../api/demo';
+import { itemKeys } from '../../lib/items';
 import { createLocalStore } from '../../lib/store';
 import { writeStock, type StockEdit, type WriteOutcome } from './writes';
 
 export const stockKeys = {
   all: ['stock'] as const,
   detail: (userProductId: string) => [...stockKeys.all, 'detail', userProductId] as const,
-  items: (sellerId: number, userProductId: string) => [...stockKeys.all, 'items', sellerId, userProductId] as const,
-  item: (itemId: string) => [...stockKeys.all, 'item', itemId] as const,
+  /** The items of a user product, for any seller (the prefix a stock write looks them up by). */
+  itemsOf: (userProductId: string) => [...stockKeys.all, 'items', userProductId] as const,
+  items: (sellerId: number, userProductId: string) => [...stockKeys.itemsOf(userProductId), sellerId] as const,
   demo: () => [...stockKeys.all, 'demo'] as const,
 };
 
@@ -28,10 +29,6 @@ export function linkedItemsQuery(sellerId: number, userProductId: string) {
     queryKey: stockKeys.items(sellerId, userProductId),
     queryFn: ({ signal }) => searchUserProductItems(sellerId, userProductId, signal),
   });
-}
-
-export function itemQuery(itemId: string) {
-  return queryOptions({ queryKey: stockKeys.item(itemId), queryFn: ({ signal }) => getItem(itemId, signal) });
 }
 
 /** Demo mode only: the seeded user products, as the simulator lists them. */
@@ -56,6 +53,12 @@ export type WritePhase =
   | { kind: 'kept'; edit: StockEdit; latest: StockRead }
   | { kind: 'refused'; edit: StockEdit; error: unknown };
 
+/** The items of a user product show its stock (available quantity): each one the cache lists is refreshed, wherever it is shown. */
+function invalidateItemsOf(queryClient: QueryClient, userProductId: string): void {
+  for (const [, found] of queryClient.getQueriesData<UserItemsSearch>({ queryKey: stockKeys.itemsOf(userProductId) }))
+    for (const id of found?.results ?? []) void queryClient.invalidateQueries({ queryKey: itemKeys.detail(id) });
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -75,8 +78,7 @@ export function useStockWrite(userProductId: string) {
     onMutate: (edit) => setPhase({ kind: 'sending', edit }),
     onSuccess: (outcome) => {
       setPhase(outcome);
-      // The items' available quantity follows the stock.
-      if (outcome.kind !== 'conflict') void queryClient.invalidateQueries({ queryKey: [...stockKeys.all, 'item'] });
+      if (outcome.kind !== 'conflict') invalidateItemsOf(queryClient, userProductId);
     },
     onError: (error, edit) => setPhase({ kind: 'refused', edit, error }),
   });

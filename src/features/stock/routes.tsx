@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { patterns, urls } from '../../lib/urls';
 import { StockDetail } from './StockDetail';
 import { StockHome } from './StockHome';
 
@@ -7,8 +8,8 @@ export function Component() {
   return (
     <Routes>
       <Route index element={<StockHome />} />
-      <Route path=":userProductId" element={<StockDetail />} />
-      <Route path="*" element={<Navigate to="/stock" replace />} />
+      <Route path={patterns.stock.detail} element={<StockDetail />} />
+      <Route path="*" element={<Navigate to={urls.stock.index()} replace />} />
     </Routes>
   );
 }

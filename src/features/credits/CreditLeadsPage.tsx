@@ -23,17 +23,18 @@ import { useMe } from '../../lib/identity';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useUrlState } from '../../lib/urlState';
-import { LeadPanel } from './LeadPanel';
-import { useLeadViews, type LeadView } from './leadView';
+import { describeCreditLeadError } from './errors';
+import { CreditLeadPanel } from './CreditLeadPanel';
+import { useCreditLeadViews, type CreditLeadView } from './creditLeadView';
 import { messages } from './messages';
-import { markCreditsVisited } from './navBadge';
-import { creditSearchQuery } from './queries';
+import { markCreditLeadsVisited } from './navBadge';
+import { creditLeadSearchQuery } from './queries';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
-import { isSellerMismatch, problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
+import { problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
 
 /** The CSV of the rows on screen: lead, item and financing only; no buyer id, name, email or phone. */
-function exportCsv(rows: LeadView[], from: string, to: string) {
+function exportCsv(rows: CreditLeadView[], from: string, to: string) {
   const csv = toCsv(rows, [
     { header: 'lead_id', value: (row) => row.lead.id },
     { header: 'item_id', value: (row) => row.lead.item_id },
@@ -52,7 +53,7 @@ function exportCsv(rows: LeadView[], from: string, to: string) {
   downloadText(`credit-leads_${from.slice(0, 10)}_${to.slice(0, 10)}.csv`, csv);
 }
 
-export function CreditsPage() {
+export function CreditLeadsPage() {
   const t = useMessages(messages);
   const format = useFormat();
   const theme = useTheme();
@@ -65,15 +66,15 @@ export function CreditsPage() {
 
   // Arriving and leaving both count as a visit: leads seen while here are not "new" afterwards.
   useEffect(() => {
-    markCreditsVisited();
-    return markCreditsVisited;
+    markCreditLeadsVisited();
+    return markCreditLeadsVisited;
   }, []);
 
   const params = toSearchParams(state, me.data?.id ?? 0);
   const problems = problemsByField(params);
   const refused = Object.values(problems);
-  const query = useQuery({ ...creditSearchQuery(params, sandbox), enabled: me.data !== undefined && refused.length === 0 });
-  const rows = useLeadViews(query.data, state.status, state.reviewed);
+  const query = useQuery({ ...creditLeadSearchQuery(params, sandbox), enabled: me.data !== undefined && refused.length === 0 });
+  const rows = useCreditLeadViews(query.data, state.status, state.reviewed);
   const showList = !id || beside;
 
   return (
@@ -105,7 +106,7 @@ export function CreditsPage() {
             ) : (
               <DataState
                 query={query}
-                errorMessage={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
+                describeError={(error) => describeCreditLeadError(error, t)}
                 isEmpty={(page) => page.paging.total === 0}
                 empty={<Typography>{t('noResults')}</Typography>}
               >
@@ -157,7 +158,7 @@ export function CreditsPage() {
             )}
           </Paper>
         )}
-        {id && <LeadPanel id={id} rows={rows} search={search} beside={beside} />}
+        {id && <CreditLeadPanel id={id} rows={rows} search={search} beside={beside} />}
       </Box>
     </>
   );

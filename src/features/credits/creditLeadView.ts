@@ -1,15 +1,15 @@
 import { useQueries } from '@tanstack/react-query';
-import type { CreditLead, CreditSearch, CreditStatus, CreditStatusFilter } from '../../api/credits';
+import type { CreditLead, CreditLeadSearch, CreditLeadStatus, CreditLeadStatusFilter } from '../../api/credits';
 import { useMe } from '../../lib/identity';
-import { creditItemQuery } from './queries';
+import { itemQuery } from '../../lib/items';
 import { useReviewed } from './reviewed';
 import type { ReviewFilter } from './searchState';
 
 /** A search result with what the list shows beside it: status, item title, currency, review mark. */
-export interface LeadView {
+export interface CreditLeadView {
   lead: CreditLead;
   /** The lead's status when the response carries it, else the status the search filtered on. */
-  status: CreditStatus | undefined;
+  status: CreditLeadStatus | undefined;
   itemTitle: string | undefined;
   currency: string | undefined;
   reviewed: boolean;
@@ -24,11 +24,15 @@ export function useSiteCurrency(itemCurrency?: string): string | undefined {
 }
 
 /** The rows of one result page, after the device-local review filter. */
-export function useLeadViews(page: CreditSearch | undefined, statusFilter: CreditStatusFilter, reviewFilter: ReviewFilter): LeadView[] {
+export function useCreditLeadViews(
+  page: CreditLeadSearch | undefined,
+  statusFilter: CreditLeadStatusFilter,
+  reviewFilter: ReviewFilter,
+): CreditLeadView[] {
   const reviewed = useReviewed();
   const results = page?.results ?? [];
   const itemIds = [...new Set(results.map((lead) => lead.item_id))];
-  const items = useQueries({ queries: itemIds.map((id) => creditItemQuery(id)) });
+  const items = useQueries({ queries: itemIds.map((id) => itemQuery(id)) });
   const itemById = new Map(items.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
   const siteCurrency = useSiteCurrency();
   return results

@@ -14,7 +14,7 @@ import NavigateNext from '@mui/icons-material/NavigateNext';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { isCreditId, type CreditDetail } from '../../api/credits';
+import { isCreditLeadId, type CreditLeadDetail } from '../../api/credits';
 import { isApiError } from '../../api/errors';
 import { Term } from '../../components/Term';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -23,31 +23,30 @@ import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
+import { itemQuery } from '../../lib/items';
+import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import type { LeadView } from './leadView';
-import { useSiteCurrency } from './leadView';
+import { urls } from '../../lib/urls';
+import { describeCreditLeadError } from './errors';
+import type { CreditLeadView } from './creditLeadView';
+import { useSiteCurrency } from './creditLeadView';
 import { messages } from './messages';
-import { creditDetailQuery, creditItemQuery } from './queries';
+import { creditLeadDetailQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
-import { isSellerMismatch } from './searchState';
 
-interface LeadPanelProps {
+interface CreditLeadPanelProps {
   id: string;
   /** The visible result rows, walked by next/previous. */
-  rows: LeadView[];
+  rows: CreditLeadView[];
   search: string;
   /** On wide screens the panel sits beside the list ("Close"); on narrow ones it replaces it ("Back"). */
   beside: boolean;
 }
 
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'spinbutton');
-
 /** A lead beside the list: support review moves through the results with buttons or j/k. */
-export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
+export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelProps) {
   const t = useMessages(messages);
   const navigate = useNavigate();
   const headingId = useId();
@@ -57,9 +56,9 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
   const next = index >= 0 && index < rows.length - 1 ? rows[index + 1]!.lead.id : undefined;
 
   useEffect(() => {
-    const go = (target: string) => void navigate({ pathname: `/credits/${target}`, search });
+    const go = (target: string) => void navigate(urls.credits.detail(target, search));
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (event.key === 'j' && next) go(next);
       if (event.key === 'k' && previous) go(previous);
     };
@@ -78,7 +77,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
         <Typography id={headingId} variant="h6" component="h2" sx={{ flex: '1 1 auto', fontFamily: 'monospace' }}>
           {t('leadHeading', { id: shortId(id) })}
         </Typography>
-        <Button component={RouterLink} to={{ pathname: '/credits', search }} size="small" startIcon={beside ? undefined : <ArrowBack />}>
+        <Button component={RouterLink} to={urls.credits.index(search)} size="small" startIcon={beside ? undefined : <ArrowBack />}>
           {t(beside ? 'closeLead' : 'backToList')}
         </Button>
       </Stack>
@@ -88,7 +87,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
           variant="outlined"
           startIcon={<NavigateBefore />}
           disabled={!previous}
-          onClick={() => void navigate({ pathname: `/credits/${previous}`, search })}
+          onClick={() => void navigate(urls.credits.detail(previous!, search))}
         >
           {t('previousLead')}
         </Button>
@@ -97,7 +96,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
           variant="outlined"
           endIcon={<NavigateNext />}
           disabled={!next}
-          onClick={() => void navigate({ pathname: `/credits/${next}`, search })}
+          onClick={() => void navigate(urls.credits.detail(next!, search))}
         >
           {t('nextLead')}
         </Button>
@@ -106,7 +105,7 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
         </Typography>
       </Stack>
       {/* Any lead can be marked, expired ones included: the mark is about the review, not the credit. */}
-      {isCreditId(id) && (
+      {isCreditLeadId(id) && (
         <Button
           variant={reviewed ? 'contained' : 'outlined'}
           size="small"
@@ -118,17 +117,17 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
         </Button>
       )}
       {/* Keyed by lead: the reveal switch starts hidden for every lead and is never carried over. */}
-      <LeadDetail key={id} id={id} />
+      <CreditLeadBody key={id} id={id} />
     </Paper>
   );
 }
 
-function LeadDetail({ id }: { id: string }) {
+function CreditLeadBody({ id }: { id: string }) {
   const t = useMessages(messages);
   const me = useMe();
   const { sandbox } = useSession();
-  const valid = isCreditId(id);
-  const query = useQuery({ ...creditDetailQuery(id, me.data?.id ?? 0, sandbox), enabled: valid && me.data !== undefined });
+  const valid = isCreditLeadId(id);
+  const query = useQuery({ ...creditLeadDetailQuery(id, me.data?.id ?? 0, sandbox), enabled: valid && me.data !== undefined });
 
   if (!valid) {
     return (
@@ -137,7 +136,7 @@ function LeadDetail({ id }: { id: string }) {
       </Alert>
     );
   }
-  if (query.data) return <LeadFacts lead={query.data} />;
+  if (query.data) return <CreditLeadFacts lead={query.data} />;
   if (isApiError(query.error, 410)) {
     return (
       <Alert severity="warning">
@@ -156,11 +155,7 @@ function LeadDetail({ id }: { id: string }) {
   }
   if (query.isError) {
     return (
-      <ErrorAlert
-        error={query.error}
-        message={isSellerMismatch(query.error) ? t('sellerMismatch') : undefined}
-        onRetry={() => void query.refetch()}
-      />
+      <ErrorAlert error={query.error} describeError={(error) => describeCreditLeadError(error, t)} onRetry={() => void query.refetch()} />
     );
   }
   return <Loading />;
@@ -176,10 +171,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function LeadFacts({ lead }: { lead: CreditDetail }) {
+function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
   const t = useMessages(messages);
   const format = useFormat();
-  const item = useQuery(creditItemQuery(lead.item_id));
+  const item = useQuery(itemQuery(lead.item_id));
   const currency = useSiteCurrency(item.data?.currency_id);
   const [revealed, setRevealed] = useState(false);
   const money = (value: number) => (currency ? format.money(value, currency) : format.number(value));

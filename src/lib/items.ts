@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getItem } from '../api/items';
+
+/**
+ * GET /items/{id} in the cache: one key and one query for every area that shows an item (inbox rows,
+ * stock, fulfillment, credit leads), so a write that changes an item refreshes it wherever it is shown.
+ */
+export const itemKeys = {
+  all: ['items'] as const,
+  detail: (id: string) => [...itemKeys.all, id] as const,
+};
+
+export function itemQuery(id: string) {
+  return queryOptions({
+    queryKey: itemKeys.detail(id),
+    queryFn: ({ signal }) => getItem(id, signal),
+    // An inbox page shows up to 50 items: not refetched on every focus. Stock writes invalidate theirs.
+    staleTime: 5 * 60_000,
+  });
+}
