@@ -159,6 +159,8 @@ test('the simulator served by Node shows the same inbox, stock detail and credit
   page: demoPage,
   browser,
 }) => {
+  // Six page loads with two full seeds (one in the browser): more than the default 30 s on a busy machine.
+  test.slow();
   const livePage = await browser.newPage({ locale: 'en-US' });
   await pasteToken(livePage);
   for (const { name, path, read } of pages) {
