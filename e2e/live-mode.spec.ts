@@ -118,13 +118,15 @@ test('a token entered in Settings reaches the API as a bearer token, through the
 });
 
 /** What a page shows once its data is in, read the same way in both modes. */
+// Lazy page chunks (the credit page's date pickers) and a full seed take long on a loaded machine.
+const dataTimeout = { timeout: 30_000 };
 const pages: { name: string; path: string; read: (page: Page) => Promise<string[]> }[] = [
   {
     name: 'inbox',
     path: '/questions',
     read: async (page) => {
       const rows = page.getByRole('list', { name: 'Questions' }).getByRole('listitem');
-      await expect(rows.first()).toBeVisible();
+      await expect(rows.first()).toBeVisible(dataTimeout);
       const chips = page.getByRole('group', { name: 'Status' }).getByRole('button');
       await expect(chips.first()).toContainText(/\d/);
       // Links name the questions; relative times ("5 minutes ago") may differ between the two seeds' clocks.
@@ -136,7 +138,7 @@ const pages: { name: string; path: string; read: (page: Page) => Promise<string[
     name: 'stock detail',
     path: '/stock/MLAU3420005',
     read: async (page) => {
-      await expect(page.getByTestId('stock-version')).toBeVisible();
+      await expect(page.getByTestId('stock-version')).toBeVisible(dataTimeout);
       return [
         await page.getByTestId('stock-version').innerText(),
         ...(await page.getByRole('table', { name: 'Locations' }).getByRole('row').allInnerTexts()),
@@ -149,7 +151,7 @@ const pages: { name: string; path: string; read: (page: Page) => Promise<string[
     read: async (page) => {
       const results = page.getByRole('region', { name: 'Credit leads found' });
       const rows = page.getByRole('table', { name: 'Credit leads found' }).getByRole('row');
-      await expect(rows.nth(1)).toBeVisible();
+      await expect(rows.nth(1)).toBeVisible(dataTimeout);
       return [await results.getByRole('status').innerText(), ...(await rows.allInnerTexts())];
     },
   },
@@ -159,6 +161,8 @@ test('the simulator served by Node shows the same inbox, stock detail and credit
   page: demoPage,
   browser,
 }) => {
+  // Six page loads with two full seeds (one in the browser): more than the default 30 s on a busy machine.
+  test.slow();
   const livePage = await browser.newPage({ locale: 'en-US' });
   await pasteToken(livePage);
   for (const { name, path, read } of pages) {
