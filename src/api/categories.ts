@@ -12,8 +12,6 @@ import { requestData } from './client';
 export const siteIdPattern = /^[A-Z]{3}$/;
 /** Category ids are the site id followed by digits (e.g. MLA1055). */
 export const categoryIdPattern = /^[A-Z]{3}\d+$/;
-/** Domain ids are the site id, a dash and an upper-case name (e.g. MLA-CELLPHONES), as in the public API. */
-export const domainIdPattern = /^[A-Z]{3}-[A-Z0-9_]+$/;
 
 /** The site a category or domain id belongs to (its first three letters). */
 export function siteOf(id: string): string {
@@ -22,7 +20,7 @@ export function siteOf(id: string): string {
 
 // ---------------------------------------------------------------------------------------------- sites
 
-export const siteSchema = z.object({ id: z.string(), name: z.string(), default_currency_id: z.string() });
+const siteSchema = z.object({ id: z.string(), name: z.string(), default_currency_id: z.string() });
 export type Site = z.infer<typeof siteSchema>;
 
 /** GET /sites. "Not shown" in the spec; the public API's shape: `[{id, name, default_currency_id}]`. */
@@ -31,7 +29,7 @@ export function getSites(signal?: AbortSignal): Promise<Site[]> {
 }
 
 /** Site category list entry: id and name (spec). */
-export const siteCategorySchema = z.object({ id: z.string(), name: z.string() });
+const siteCategorySchema = z.object({ id: z.string(), name: z.string() });
 export type SiteCategory = z.infer<typeof siteCategorySchema>;
 
 /** GET /sites/{site}/categories: the top-level categories. Unknown site → 404 not_found. */
@@ -85,10 +83,9 @@ export const categorySettingsSchema = z.object({
 });
 export type CategorySettings = z.infer<typeof categorySettingsSchema>;
 
-export const categoryRefSchema = z.object({ id: z.string(), name: z.string() });
-export type CategoryRef = z.infer<typeof categoryRefSchema>;
+const categoryRefSchema = z.object({ id: z.string(), name: z.string() });
 
-export const categorySchema = z.object({
+const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
   picture: z.string().nullable(),
@@ -117,7 +114,7 @@ export function getCategory(id: string, signal?: AbortSignal): Promise<Category>
 
 export const attributeValueTypes = ['list', 'number', 'boolean', 'string'] as const;
 
-export const categoryAttributeSchema = z.object({
+const categoryAttributeSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** The spec shows list, number, boolean and string; other types the live API may add pass as text. */
@@ -143,7 +140,7 @@ export function getCategoryAttributes(id: string, signal?: AbortSignal): Promise
 /** The public API pages search with offset/limit: at most 50 per page and offset + limit ≤ 1000. */
 export const searchLimits = { maxLimit: 50, defaultLimit: 50, maxWindow: 1000 } as const;
 
-export const searchResultSchema = z.object({
+const searchResultSchema = z.object({
   id: z.string(),
   site_id: z.string(),
   title: z.string(),
@@ -154,9 +151,8 @@ export const searchResultSchema = z.object({
   sold_quantity: z.number().int(),
   seller: z.object({ id: z.number().int() }),
 });
-export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const itemSearchSchema = z.object({
+const itemSearchSchema = z.object({
   site_id: z.string(),
   paging: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
   results: z.array(searchResultSchema),
@@ -186,7 +182,7 @@ export function searchCategoryItems(site: string, params: ItemSearchParams, sign
 
 // ---------------------------------------------------------------------------------------- listing types
 
-export const listingTypeSchema = z.object({ site_id: z.string(), id: z.string(), name: z.string() });
+const listingTypeSchema = z.object({ site_id: z.string(), id: z.string(), name: z.string() });
 export type ListingType = z.infer<typeof listingTypeSchema>;
 
 /** GET /sites/{site}/listing_types. "Not shown"; the public API's shape: `[{site_id, id, name}]`. */
@@ -209,7 +205,7 @@ export function validateListingPrice(
   return { ok: true, price };
 }
 
-export const listingPriceSchema = z.object({
+const listingPriceSchema = z.object({
   listing_type_id: z.string(),
   listing_type_name: z.string(),
   listing_exposure: z.string(),
@@ -240,7 +236,7 @@ export function getListingPrices(site: string, price: number, signal?: AbortSign
 /** The predictor needs some words: at most 200 characters, as a title is short; at most 8 suggestions. */
 export const discoveryLimits = { maxQueryLength: 200, maxLimit: 8, defaultLimit: 4 } as const;
 
-export const domainDiscoverySchema = z.object({
+const domainDiscoverySchema = z.object({
   domain_id: z.string(),
   domain_name: z.string(),
   category_id: z.string(),
@@ -264,7 +260,7 @@ export function discoverDomains(site: string, q: string, limit?: number, signal?
 
 // -------------------------------------------------------------------------------------- promotion packs
 
-export const promotionPackSchema = z.object({
+const promotionPackSchema = z.object({
   id: z.string(),
   description: z.string(),
   status: z.enum(['active', 'inactive']),
@@ -291,7 +287,7 @@ export function getPromotionPacks(categoryId: string, signal?: AbortSignal): Pro
 
 // ------------------------------------------------------------------------------------- technical specs
 
-export const technicalSpecsSchema = z.object({
+const technicalSpecsSchema = z.object({
   domain_id: z.string(),
   domain_name: z.string(),
   groups: z.array(

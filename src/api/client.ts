@@ -42,7 +42,7 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;

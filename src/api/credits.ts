@@ -19,7 +19,7 @@ import { itemIdPattern } from './items';
  *   status is known only when the search filtered on one status.
  */
 
-export const creditLeadStatuses = ['approved', 'rejected', 'in_analysis'] as const;
+const creditLeadStatuses = ['approved', 'rejected', 'in_analysis'] as const;
 export type CreditLeadStatus = (typeof creditLeadStatuses)[number];
 export const creditLeadStatusFilters = [...creditLeadStatuses, 'all'] as const;
 export type CreditLeadStatusFilter = (typeof creditLeadStatusFilters)[number];
@@ -31,17 +31,15 @@ export type FinancialEntity = (typeof financialEntities)[number];
 /** At most 100 leads per page (spec Limits). */
 export const creditLeadMaxPageSize = 100;
 /** The date range of a search spans at most 3 months (spec Limits). */
-export const creditLeadMaxRangeMonths = 3;
+const creditLeadMaxRangeMonths = 3;
 /** Search dates: YYYY-MM-DDTHH:MM:SS, no offset. */
-export const creditLeadTimestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+const creditLeadTimestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 /** Credit ids are UUIDs (any version). */
-export const creditLeadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export { itemIdPattern as creditLeadItemIdPattern };
-
+const creditLeadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isCreditLeadId = (id: string) => creditLeadIdPattern.test(id);
 
 /** Whether a YYYY-MM-DDTHH:MM:SS string names a real moment (no Feb 30, no 25:00). */
-export function isCreditLeadTimestamp(value: string): boolean {
+function isCreditLeadTimestamp(value: string): boolean {
   if (!creditLeadTimestampPattern.test(value)) return false;
   const date = new Date(`${value}Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === value;
@@ -117,7 +115,7 @@ export const creditLeadSchema = z.object({
 });
 export type CreditLead = z.infer<typeof creditLeadSchema>;
 
-export const creditLeadSearchSchema = z.object({
+const creditLeadSearchSchema = z.object({
   results: z.array(creditLeadSchema),
   paging: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }),
   date_from: timestamp,
@@ -126,14 +124,14 @@ export const creditLeadSearchSchema = z.object({
 export type CreditLeadSearch = z.infer<typeof creditLeadSearchSchema>;
 
 /** The buyer is personal data: shown masked until revealed, never logged, never in a URL. */
-export const creditLeadBuyerSchema = z.object({
+const creditLeadBuyerSchema = z.object({
   id: z.number().int(),
   full_name: z.string(),
   email: z.string(),
   phone: z.string(),
 });
 
-export const creditLeadDetailSchema = z.object({
+const creditLeadDetailSchema = z.object({
   ...leadFields,
   status: z.enum(creditLeadStatuses),
   buyer: creditLeadBuyerSchema,

@@ -7,7 +7,7 @@ import { questionDetailSchema, type QuestionDetail } from './questions';
  * wherever it runs. The app calls them only when the host says the mode is demo.
  */
 
-export const demoUserProductsSchema = z.object({
+const demoUserProductsSchema = z.object({
   user_products: z.array(
     z.object({
       id: z.string(),

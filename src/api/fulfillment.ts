@@ -67,7 +67,7 @@ export const operationsSearchLimits = {
 export const inventoryIdPattern = /^[A-Z0-9]{4,20}$/;
 /** Shipment ids (not shown): digits, as the public API's shipments are numbered. */
 export const shipmentIdPattern = /^\d{1,20}$/;
-export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 const dayMs = 24 * 3600_000;
 
@@ -106,7 +106,7 @@ export function dateRangeProblem(from: string, to: string): DateRangeProblem | n
 const quantity = z.number().int();
 const notAvailableDetailSchema = z.array(z.object({ status: z.string(), quantity }));
 
-export const fulfillmentStockSchema = z.object({
+const fulfillmentStockSchema = z.object({
   inventory_id: z.string(),
   total: quantity,
   available_quantity: quantity,
@@ -129,7 +129,7 @@ const stockSnapshotSchema = z.object({
 });
 
 /** Both names of the product identifier appear in the spec; the client reads either as inventory_id. */
-export const operationSchema = z
+const operationSchema = z
   .object({
     id: z.number().int(),
     seller_id: z.number().int(),

@@ -9,21 +9,13 @@ export const questionStatuses = ['UNANSWERED', 'ANSWERED', 'CLOSED_UNANSWERED', 
 export type QuestionStatus = (typeof questionStatuses)[number];
 export const questionStatusSchema = z.enum(questionStatuses);
 
-export const sortFields = ['item_id', 'seller_id', 'from_id', 'date_created'] as const;
-export type SortField = (typeof sortFields)[number];
-export const sortTypes = ['ASC', 'DESC'] as const;
-export type SortType = (typeof sortTypes)[number];
+export type SortField = 'item_id' | 'seller_id' | 'from_id' | 'date_created';
+export type SortType = 'ASC' | 'DESC';
 
 /** Question or answer text: at most 2,000 characters (spec "Limits"). */
 export const textMaxLength = 2000;
 /** Unanswered questions are deleted once older than 7 months (spec "Limits"). */
-export const unansweredLifetimeMonths = 7;
-
-/** The text rule of POST /questions and POST /answers: not blank, at most 2,000 characters. */
-export const postTextSchema = z
-  .string()
-  .refine((text) => text.trim().length > 0, { message: 'empty' })
-  .refine((text) => text.length <= textMaxLength, { message: 'too_long' });
+const unansweredLifetimeMonths = 7;
 
 /** Why a text cannot be sent, or null when it can (the same check the simulator makes). */
 export function textProblem(text: string): 'empty' | 'too_long' | null {
@@ -41,7 +33,7 @@ export function deletionTime(dateCreated: number): number {
 /** A timestamp with an offset (search) or UTC with fractional seconds (by id): both parse as dates. */
 const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), { message: 'not a timestamp' });
 
-export const askerSchema = z.object({
+const askerSchema = z.object({
   id: z.number().int(),
   // Vehicle items only: the asker's contact (personal data; masked on screen until revealed).
   answered_questions: z.number().int().optional(),
@@ -50,17 +42,15 @@ export const askerSchema = z.object({
   phone: z.object({ number: z.string(), area_code: z.string() }).optional(),
   email: z.string().optional(),
 });
-export type Asker = z.infer<typeof askerSchema>;
 
-export const answerSchema = z.object({
+const answerSchema = z.object({
   text: z.string(),
   status: z.string(),
   date_created: timestamp,
 });
-export type Answer = z.infer<typeof answerSchema>;
 
 /** A question as search returns it. The status is kept as a string: unknown future values must not break the inbox. */
-export const questionSchema = z.object({
+const questionSchema = z.object({
   id: z.number().int(),
   seller_id: z.number().int(),
   item_id: z.string(),
@@ -90,7 +80,7 @@ const filterValueSchema = z.object({
   count: z.number().int().optional(),
 });
 
-export const searchResultSchema = z.object({
+const searchResultSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   questions: z.array(questionSchema),

@@ -22,7 +22,7 @@ const minutes = z.number().int().nonnegative();
  * average is above 60). A slot without questions answers `response_time: 0` and null: the spec lists every
  * slot as always present, so none is omitted.
  */
-export const responseTimeSlotSchema = z.object({
+const responseTimeSlotSchema = z.object({
   response_time: minutes,
   sales_percent_increase: z.number().int().nonnegative().nullable(),
 });

@@ -12,7 +12,7 @@ import { ContractError } from './errors';
 export const userProductIdPattern = /^M[A-Z]{2}U\d+$/;
 
 /** The location types the spec describes; other strings from a live API are shown read-only. */
-export const locationTypes = ['meli_facility', 'selling_address', 'seller_warehouse'] as const;
+const locationTypes = ['meli_facility', 'selling_address', 'seller_warehouse'] as const;
 export type LocationType = (typeof locationTypes)[number];
 
 export function isLocationType(type: string): type is LocationType {
@@ -36,7 +36,7 @@ export function parseQuantity(text: string): { quantity: number } | { problem: Q
   return { quantity };
 }
 
-export const stockLocationSchema = z.object({
+const stockLocationSchema = z.object({
   type: z.string(),
   quantity: z.int(),
   network_node_id: z.string().optional(),
@@ -133,7 +133,7 @@ export const warehouseLocationInputSchema = z.object({
 });
 export type WarehouseLocationInput = z.infer<typeof warehouseLocationInputSchema>;
 
-export const sellerWarehouseStockSchema = z.object({
+const sellerWarehouseStockSchema = z.object({
   user_id: z.int(),
   id: z.string(),
   locations: z.array(stockLocationSchema),
@@ -159,7 +159,7 @@ export async function putSellerWarehouseStock(
   });
 }
 
-export const userItemsSearchSchema = z.object({
+const userItemsSearchSchema = z.object({
   seller_id: z.string(),
   results: z.array(z.string()),
   paging: z.object({ total: z.int(), offset: z.int(), limit: z.int() }),

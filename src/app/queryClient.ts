@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isRetryable } from '../api/errors';
 import { showErrorToast } from '../lib/toast';
 
@@ -23,7 +23,6 @@ export function createQueryClient(): QueryClient {
         if (query.state.data !== undefined) showErrorToast(error);
       },
     }),
-    mutationCache: new MutationCache(),
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, staleTime: 30_000, refetchOnWindowFocus: true },
       mutations: { retry: false },

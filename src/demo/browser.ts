@@ -4,7 +4,7 @@ import { createHandlers } from './handlers';
 import { readScenario } from './scenario';
 
 /** Handle for e2e tests and curious visitors (window.__demo): inject failures, move the clock. */
-export interface DemoControl {
+interface DemoControl {
   db: Db;
   failNext: (failure: Failure) => void;
   advanceClock: (ms: number) => void;

@@ -7,7 +7,7 @@ import type { Seller } from './db/core';
  * known token), per-minute rate limits and the spec's error body. Handlers only express the rules of
  * their endpoint: they return a value (JSON 200), a Response, or throw `fail(...)`.
  */
-export class MockFailure extends Error {
+class MockFailure extends Error {
   constructor(
     readonly status: number,
     readonly error: string,
@@ -23,7 +23,7 @@ export function fail(status: number, error: string, message: string, cause: unkn
   throw new MockFailure(status, error, message, cause);
 }
 
-export function errorResponse(failure: MockFailure): Response {
+function errorResponse(failure: MockFailure): Response {
   const { status, error, message, cause } = failure;
   return HttpResponse.json({ message, error, status, cause }, { status, headers: failure.headers });
 }

@@ -14,7 +14,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
  * Locale-aware formatters built on Intl; every number, amount and date on screen goes through these.
  * Built once per locale (see memoPerLocale); currency formatters once per currency.
  */
-export const createFormat = memoPerLocale(buildFormat);
+const createFormat = memoPerLocale(buildFormat);
 
 function buildFormat(locale: Locale) {
   const number = new Intl.NumberFormat(locale);

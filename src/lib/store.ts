@@ -28,7 +28,7 @@ export function useStore<T>(store: Store<T>): T {
 }
 
 /** Reads JSON from localStorage, falling back when it is absent or unreadable. */
-export function readLocal<T>(key: string, fallback: T): T {
+function readLocal<T>(key: string, fallback: T): T {
   try {
     const raw = localStorage.getItem(key);
     return raw === null ? fallback : (JSON.parse(raw) as T);

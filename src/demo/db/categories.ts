@@ -904,7 +904,7 @@ export interface CategoryRecord {
   packs: PromotionPack[];
 }
 
-export interface DomainRecord {
+interface DomainRecord {
   id: string;
   name: string;
   site: string;

@@ -80,7 +80,7 @@ const itemSpecs: ItemSpec[] = [
   ['Mochila para notebook 15.6" impermeable', 'notebooks', 45999, true],
 ];
 
-export function itemId(index: number): string {
+function itemId(index: number): string {
   return `MLA${1400000000 + index}`;
 }
 

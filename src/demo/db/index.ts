@@ -7,7 +7,7 @@ import { seedCategories, type CategoriesState } from './categories';
 import { seedFulfillment, type FulfillmentState } from './fulfillment';
 import { seedCreditLeads, type CreditLeadsState } from './credit-leads';
 
-export type { SeedContext, SeedName };
+export type { SeedName };
 
 /** Behaviour switches for demos and tests: latency, injected failures, per-minute rate limits. */
 export interface DbConfig {

@@ -18,7 +18,7 @@ export function deletionTime(dateCreated: number): number {
  */
 export type QuestionStatus = 'UNANSWERED' | 'ANSWERED' | 'CLOSED_UNANSWERED' | 'UNDER_REVIEW' | 'BANNED' | 'DELETED' | 'DISABLED';
 
-export interface AskerRecord {
+interface AskerRecord {
   id: number;
   /** Vehicle items only: the asker's contact (personal data). */
   contact?: {

@@ -36,7 +36,7 @@ const hour = 60 * minute;
 const day = 24 * hour;
 
 /** UTC offset of the seller's site (MLA and MLB: UTC−03:00, no daylight saving). */
-export const siteUtcOffsetMs = -3 * hour;
+const siteUtcOffsetMs = -3 * hour;
 
 const excluded: ReadonlySet<QuestionStatus> = new Set(['BANNED', 'DELETED', 'DISABLED']);
 

@@ -14,13 +14,13 @@ export interface StockLocationRow {
 }
 
 /** A write accepted with 204/200 that reads show once the simulator clock passes `visibleAt`. */
-export interface PendingStockWrite {
+interface PendingStockWrite {
   visibleAt: number;
   locations: StockLocationRow[];
 }
 
 /** One applied write, kept so tests can check that every write was based on the version before it. */
-export interface StockWriteRecord {
+interface StockWriteRecord {
   baseVersion: number;
   version: number;
   locations: StockLocationRow[];
@@ -39,7 +39,7 @@ export interface UserProductRecord {
   fullInboundNeeded: boolean;
 }
 
-export interface Store {
+interface Store {
   id: string;
   network_node_id: string;
   seller_id: number;
@@ -56,10 +56,10 @@ export interface StockState {
 }
 
 /** The range of item ids (and user product ids) the stock seed adds. */
-export function stockItemId(index: number): string {
+function stockItemId(index: number): string {
   return `MLA${1420000000 + index}`;
 }
-export function stockUserProductId(index: number): string {
+function stockUserProductId(index: number): string {
   return `MLAU${3420000 + index}`;
 }
 

@@ -54,7 +54,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * site's fixed fee when the price is below its threshold (ARS 1,000 under ARS 15,000; BRL 6.25 under BRL 79;
  * MXN 25 under MXN 299). Free listings pay nothing. Publishing itself is free (listing_fee_amount 0).
  */
-export function listingPrices(site: SiteRecord, price: number): ListingPrice[] {
+function listingPrices(site: SiteRecord, price: number): ListingPrice[] {
   return listingTypes.map((type) => {
     const percent = site.fees.percent[type.id];
     const fixed = percent > 0 && price < site.fees.fixedFeeBelow ? site.fees.fixedFee : 0;

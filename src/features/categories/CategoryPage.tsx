@@ -41,14 +41,14 @@ const tabLabels: Record<TabId, CategoriesKey> = {
 };
 
 /** The open tab and each panel's own state live in the URL (a pasted link opens the same view). */
-export const categorySearchSchema = z.object({
+const categorySearchSchema = z.object({
   tab: z.enum(tabs).catch('settings'),
   attr: z.string().catch(''),
   page: z.coerce.number().int().min(1).catch(1),
   price: z.coerce.number().positive().optional().catch(undefined),
 });
-export type CategorySearch = z.infer<typeof categorySearchSchema>;
-export type UpdateCategorySearch = (patch: Partial<Record<keyof CategorySearch, unknown>>, options?: { replace?: boolean }) => void;
+type CategorySearch = z.infer<typeof categorySearchSchema>;
+type UpdateCategorySearch = (patch: Partial<Record<keyof CategorySearch, unknown>>, options?: { replace?: boolean }) => void;
 
 function Crumb({ site, id, name, search }: { site: string; id: string; name: string; search: string }) {
   const prefetch = usePrefetchCategory(id);

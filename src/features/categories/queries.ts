@@ -18,7 +18,7 @@ const hour = 60 * 60_000;
 const longLived = { staleTime: hour, gcTime: hour } as const;
 
 /** Query keys of the categories area, general → specific. */
-export const categoryKeys = {
+const categoryKeys = {
   all: ['categories'] as const,
   sites: () => [...categoryKeys.all, 'sites'] as const,
   topLevel: (site: string) => [...categoryKeys.all, 'top-level', site] as const,

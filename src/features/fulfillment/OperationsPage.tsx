@@ -40,7 +40,7 @@ type T = Translate<keyof (typeof messages)['en']>;
 const pageSizes = [100, 250, 500, 1000] as const;
 const optionalText = z.string().optional().catch(undefined);
 
-export const operationsUrlSchema = z.object({
+const operationsUrlSchema = z.object({
   inventories: optionalText,
   from: optionalText,
   to: optionalText,

@@ -21,7 +21,7 @@ export interface OperationFilters {
   limit: number;
 }
 
-export const fulfillmentKeys = {
+const fulfillmentKeys = {
   all: ['fulfillment'] as const,
   stock: (inventoryId: string) => [...fulfillmentKeys.all, 'stock', inventoryId] as const,
   recentInventories: (sellerId: number) => [...fulfillmentKeys.all, 'recent-inventories', sellerId] as const,

@@ -10,7 +10,7 @@ const colors: Partial<Record<QuestionStatus, string | undefined>> = {
   BANNED: styles.warning,
 };
 
-export function isKnownStatus(status: string): status is QuestionStatus {
+function isKnownStatus(status: string): status is QuestionStatus {
   return (questionStatuses as readonly string[]).includes(status);
 }
 

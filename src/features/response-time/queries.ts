@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getResponseTime } from '../../api/response-time';
 
-export const responseTimeKeys = {
+const responseTimeKeys = {
   all: ['response-time'] as const,
   seller: (userId: number) => [...responseTimeKeys.all, userId] as const,
 };

@@ -6,7 +6,7 @@ import { itemKeys } from '../../lib/items';
 import { createLocalStore } from '../../lib/store';
 import { writeStock, type StockEdit, type WriteOutcome } from './writes';
 
-export const stockKeys = {
+const stockKeys = {
   all: ['stock'] as const,
   detail: (userProductId: string) => [...stockKeys.all, 'detail', userProductId] as const,
   /** The items of a user product, for any seller (the prefix a stock write looks them up by). */

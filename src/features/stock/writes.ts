@@ -49,7 +49,7 @@ export interface StockWriteDeps {
   maxPolls?: number;
 }
 
-export function sendEdit(edit: StockEdit, signal?: AbortSignal): Promise<unknown> {
+function sendEdit(edit: StockEdit, signal?: AbortSignal): Promise<unknown> {
   const { userProductId, target, base, value } = edit;
   if (target.type === 'selling_address') {
     return putSellingAddressStock(userProductId, { quantity: value, version: base.version }, signal);
@@ -66,7 +66,7 @@ export function sendEdit(edit: StockEdit, signal?: AbortSignal): Promise<unknown
  * Reads until a version newer than `version` shows (the spec's asynchronous propagation), or the
  * polling budget runs out; returns the last read either way.
  */
-export async function readNewerThan(userProductId: string, version: number, deps: StockWriteDeps): Promise<StockRead> {
+async function readNewerThan(userProductId: string, version: number, deps: StockWriteDeps): Promise<StockRead> {
   const { pollMs = 500, maxPolls = 20 } = deps;
   let read = await deps.read(userProductId);
   for (let poll = 0; read.version <= version && poll < maxPolls; poll += 1) {
