@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { configureClient } from './api/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { LocaleProvider } from './lib/i18n';
+import { LocaleProvider, startI18n } from './lib/i18n';
 import { demoToken, reportAuthProblem, sessionStore, setMode, type Mode } from './lib/session';
 
 /**
@@ -45,6 +45,9 @@ configureClient({
     if (sessionStore.get().mode === 'live') reportAuthProblem(error.message);
   },
 });
+
+// The shell's messages in the seller's language come before the first render (one small chunk).
+await startI18n((locale) => import(`./app/locales/${locale}.po`));
 
 // A transition lets React render the first screen in slices that keep the main thread responsive.
 const root = createRoot(document.getElementById('root')!);

@@ -6,7 +6,6 @@ import WarehouseIcon from '@mui/icons-material/Warehouse';
 import CreditScoreIcon from '@mui/icons-material/CreditScore';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
-import type { appMessages } from './messages';
 
 type AppKey = keyof (typeof appMessages)['en'];
 

@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { useMessages } from '../lib/i18n';
 import { describeError } from './describeError';
-import { commonMessages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 interface ErrorAlertProps {
   error: unknown;
@@ -16,7 +15,7 @@ interface ErrorAlertProps {
 
 /** An inline error with its meaning in words and a retry: never a white screen. */
 export function ErrorAlert({ error, onRetry, message, title }: ErrorAlertProps) {
-  const t = useMessages(commonMessages);
+  const { t } = useLingui();
   const described = describeError(error, t);
   return (
     <Alert
@@ -25,16 +24,16 @@ export function ErrorAlert({ error, onRetry, message, title }: ErrorAlertProps) 
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            {t('retry')}
+            {t`Retry`}
           </Button>
         ) : undefined
       }
     >
-      <AlertTitle>{title ?? t('errorTitle')}</AlertTitle>
+      <AlertTitle>{title ?? t`Something went wrong`}</AlertTitle>
       {message ?? described.summary}
       {described.details && (
         <details>
-          <summary>{t('showDetails')}</summary>
+          <summary>{t`Details`}</summary>
           <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{described.details}</code>
         </details>
       )}

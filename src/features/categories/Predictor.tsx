@@ -13,13 +13,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { discoveryLimits, type DomainDiscovery } from '../../api/categories';
 import { DataState } from '../../components/DataState';
-import { useMessages } from '../../lib/i18n';
 import { categoryPath, usePrefetchCategory } from './CategoryLink';
-import { messages } from './messages';
 import { discoveryQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
 
 function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDiscovery }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const prefetch = usePrefetchCategory(suggestion.category_id);
   const attributes = suggestion.attributes.map((a) => `${a.name ?? a.id}: ${a.value_name}`).join(' · ');
   return (
@@ -29,11 +28,11 @@ function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDisc
           primary={suggestion.category_name}
           secondary={
             <>
-              {t('domain', { domain: suggestion.domain_name })}
+              {t`Domain: ${{ domain: suggestion.domain_name }}`}
               {attributes && (
                 <>
                   <br />
-                  {t('predicted')}: {attributes}
+                  {t`Predicted attributes`}: {attributes}
                 </>
               )}
             </>
@@ -54,22 +53,22 @@ interface PredictorProps {
 
 /** Category predictor: a product title → suggested domains and leaf categories; one click opens one. */
 export function Predictor({ site, q, onSearch }: PredictorProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const [draft, setDraft] = useState(q);
   const [error, setError] = useState('');
   const query = useQuery({ ...discoveryQuery(site, q), enabled: q !== '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const title = draft.trim();
-    if (!title) return setError(t('titleRequired'));
-    if (title.length > discoveryLimits.maxQueryLength) return setError(t('titleTooLong', { max: discoveryLimits.maxQueryLength }));
+    if (!title) return setError(t`Type a title first.`);
+    if (title.length > discoveryLimits.maxQueryLength) return setError(t`Use at most ${{ max: format.number(discoveryLimits.maxQueryLength) }} characters.`);
     setError('');
     onSearch(title);
   };
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-labelledby="predictor-heading">
       <Typography id="predictor-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t('predictorTitle')}
+        {t`Find a category for a title`}
       </Typography>
       <Stack
         component="form"
@@ -80,17 +79,17 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
         sx={{ alignItems: { sm: 'flex-start' } }}
       >
         <TextField
-          label={t('productTitle')}
+          label={t`Product title`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           error={Boolean(error)}
-          helperText={error || t('productTitleHelp')}
+          helperText={error || t`Type the title of what you sell, e.g. "Smartphone Samsung Galaxy A15 128 GB".`}
           fullWidth
           size="small"
           slotProps={{ htmlInput: { maxLength: discoveryLimits.maxQueryLength + 1 } }}
         />
         <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>
-          {t('suggest')}
+          {t`Suggest categories`}
         </Button>
       </Stack>
       {q && (
@@ -99,16 +98,16 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
           isEmpty={(list) => list.length === 0}
           empty={
             <Alert severity="info" role="status" sx={{ mt: 2 }}>
-              {t('noSuggestions', { q })}
+              {t`No category matches "${q}". Try other words.`}
             </Alert>
           }
         >
           {(suggestions) => (
             <>
               <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-                {t('suggestions', { q })}
+                {t`Suggested categories for "${q}"`}
               </Typography>
-              <List dense aria-label={t('suggestions', { q })}>
+              <List dense aria-label={t`Suggested categories for "${q}"`}>
                 {suggestions.map((suggestion) => (
                   <Suggestion key={suggestion.domain_id} site={site} suggestion={suggestion} />
                 ))}

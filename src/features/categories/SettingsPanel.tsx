@@ -6,25 +6,23 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Category } from '../../api/categories';
-import { commonMessages } from '../../components/messages';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
-import { messages, type CategoriesKey } from './messages';
 import { useValueWords } from './words';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 type Row = [label: CategoriesKey, value: string];
 
 /** Settings grouped the way a seller reads them; booleans as yes/no, empty lists and nulls as "none". */
 export function SettingsPanel({ category }: { category: Category }) {
-  const t = useMessages(messages);
-  const common = useMessages(commonMessages);
+  const { t } = useLingui();
   const format = useFormat();
   const words = useValueWords();
   const s = category.settings;
-  const yesNo = (value: boolean) => common(value ? 'yes' : 'no');
-  const chars = (count: number) => t('characters', { count });
+  const yesNo = (value: boolean) => value ? t`Yes` : t`No`;
+  const chars = (count: number) => t`${plural(count, { one: `# character`, other: `# characters` })}`;
   const money = (value: number | null) =>
-    value === null ? common('none') : s.currencies[0] ? format.money(value, s.currencies[0]) : format.number(value);
+    value === null ? t`None` : s.currencies[0] ? format.money(value, s.currencies[0]) : format.number(value);
   const groups: [CategoriesKey, Row[]][] = [
     [
       'groupLimits',
@@ -81,10 +79,10 @@ export function SettingsPanel({ category }: { category: Category }) {
       [
         ['listingAllowed', yesNo(s.listing_allowed)],
         // Tags are identifiers, not words: shown as they come.
-        ['tags', s.tags.join(', ') || common('none')],
-        ['vipSubdomain', s.vip_subdomain || common('none')],
-        ['mirrorCategory', s.mirror_category ?? common('none')],
-        ['catalogDomain', s.catalog_domain ?? common('none')],
+        ['tags', s.tags.join(', ') || t`None`],
+        ['vipSubdomain', s.vip_subdomain || t`None`],
+        ['mirrorCategory', s.mirror_category ?? t`None`],
+        ['catalogDomain', s.catalog_domain ?? t`None`],
         ['attributeTypes', category.attribute_types],
         ['attributable', yesNo(category.attributable)],
       ],

@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
-import { commonMessages } from '../../components/messages';
-import { useMessages } from '../../lib/i18n';
-import { messages, type CategoriesKey } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 /** API tokens with words of their own; any other token is shown as it comes, underscores as spaces. */
 const knownValues = new Set([
@@ -21,14 +19,13 @@ const knownValues = new Set([
 
 /** Readable words for settings values: enum tokens translated, lists joined, empty lists "none". */
 export function useValueWords() {
-  const t = useMessages(messages);
-  const common = useMessages(commonMessages);
+  const { t } = useLingui();
   return useMemo(() => {
     const one = (value: unknown): string => {
       if (typeof value !== 'string') return JSON.stringify(value);
       return knownValues.has(value) ? t(`v_${value}` as CategoriesKey) : value.replace(/_/g, ' ');
     };
-    const list = (values: readonly unknown[]): string => (values.length === 0 ? common('none') : values.map(one).join(', '));
+    const list = (values: readonly unknown[]): string => (values.length === 0 ? t`None` : values.map(one).join(', '));
     return { one, list };
   }, [t, common]);
 }

@@ -18,19 +18,19 @@ import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadText, toCsv } from '../../lib/csv';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useUrlState } from '../../lib/urlState';
 import { LeadPanel } from './LeadPanel';
 import { useLeadViews, type LeadView } from './leadView';
-import { messages } from './messages';
 import { markCreditsVisited } from './navBadge';
 import { creditSearchQuery } from './queries';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
 import { isSellerMismatch, problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 /** The CSV of the rows on screen: lead, item and financing only; no buyer id, name, email or phone. */
 function exportCsv(rows: LeadView[], from: string, to: string) {
@@ -53,7 +53,7 @@ function exportCsv(rows: LeadView[], from: string, to: string) {
 }
 
 export function CreditsPage() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const theme = useTheme();
   const beside = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
@@ -78,11 +78,11 @@ export function CreditsPage() {
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader title={t`Credit leads`} subtitle={t`Pre-approved financing proposals for your items, and the buyers interested in them.`} />
       {sandbox && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          <AlertTitle>{t('sandboxTitle')}</AlertTitle>
-          {t('sandboxBanner')}
+          <AlertTitle>{t`Test data`}</AlertTitle>
+          {t`The credit sandbox is on (Settings): these leads are test data, not real buyers.`}
         </Alert>
       )}
       {showList && (
@@ -94,10 +94,10 @@ export function CreditsPage() {
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: id && beside ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)' }}>
         {showList && (
-          <Paper variant="outlined" component="section" aria-label={t('results')} sx={{ p: 2, minWidth: 0 }}>
+          <Paper variant="outlined" component="section" aria-label={t`Credit leads found`} sx={{ p: 2, minWidth: 0 }}>
             {refused.length > 0 ? (
               <Alert severity="error">
-                <AlertTitle>{t('refused')}</AlertTitle>
+                <AlertTitle>{t`Nothing was sent: correct the search first.`}</AlertTitle>
                 {refused.map((problem) => (
                   <div key={problem}>{t(`problem_${problem}`)}</div>
                 ))}
@@ -105,20 +105,20 @@ export function CreditsPage() {
             ) : (
               <DataState
                 query={query}
-                errorMessage={(error) => (isSellerMismatch(error) ? t('sellerMismatch') : undefined)}
+                errorMessage={(error) => (isSellerMismatch(error) ? t`The service refused the request (400): the seller in the request is not the owner of the access token. Check the token in Settings.` : undefined)}
                 isEmpty={(page) => page.paging.total === 0}
-                empty={<Typography>{t('noResults')}</Typography>}
+                empty={<Typography>{t`No leads match this search. Try a wider date range or another status.`}</Typography>}
               >
                 {(page) => (
                   <>
                     <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
                       <Typography role="status" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
-                        {t('total', { count: page.paging.total, from: format.date(page.date_from), to: format.date(page.date_to) })}
+                        {t`${plural({ count: page.paging.total }, { 0: `No leads`, one: `# lead`, other: `# leads` })} from ${{ from: format.date(page.date_from) }} to ${{ to: format.date(page.date_to) }}`}
                       </Typography>
                       <TextField
                         select
                         size="small"
-                        label={t('reviewFilter')}
+                        label={t`Review`}
                         value={state.reviewed}
                         onChange={(e) => update({ reviewed: e.target.value === 'any' ? undefined : (e.target.value as ReviewFilter) })}
                         sx={{ minWidth: 200 }}
@@ -135,15 +135,15 @@ export function CreditsPage() {
                         disabled={rows.length === 0}
                         onClick={() => {
                           exportCsv(rows, page.date_from, page.date_to);
-                          showToast(t('exported', { count: rows.length }), 'success');
+                          showToast(t`Exported ${plural({ count: rows.length }, { one: `# lead`, other: `# leads` })} without personal data.`, 'success');
                         }}
                       >
-                        {t('exportCsv')}
+                        {t`Export CSV`}
                       </Button>
                     </Stack>
                     {/* The previous page stays on screen while the next loads: say so. */}
-                    {query.isPlaceholderData && <LinearProgress aria-label={t('loadingPage')} />}
-                    {rows.length === 0 && <Typography sx={{ my: 2 }}>{t('noneReviewedOnPage')}</Typography>}
+                    {query.isPlaceholderData && <LinearProgress aria-label={t`Loading the new results…`} />}
+                    {rows.length === 0 && <Typography sx={{ my: 2 }}>{t`No lead on this page matches the review filter.`}</Typography>}
                     <ResultsTable
                       page={page}
                       rows={rows}

@@ -26,14 +26,15 @@ import { DateRangeField } from '../../components/DateRangeField';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { useMessages, type Translate } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
-import { messages } from './messages';
 import { OperationsResults } from './OperationsResults';
 import type { OperationFilters } from './queries';
+import { useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 
 type T = Translate<keyof (typeof messages)['en']>;
 
@@ -78,17 +79,17 @@ function splitIds(value: string): string[] {
 }
 
 /** The spec's limits, checked before anything is sent: each problem in words. */
-function findProblems(draft: Draft, t: T): Problems {
+function findProblems(draft: Draft, i18n: I18n): Problems {
   const problems: Problems = {};
   const badIds = splitIds(draft.inventories).filter((id) => !inventoryIdPattern.test(id));
-  if (badIds.length) problems.inventories = t('inventoriesInvalid', { ids: badIds.join(', ') });
+  if (badIds.length) problems.inventories = t(i18n)`Not a valid inventory id: ${{ ids: badIds.join(', ') }}.`;
   const range = dateRangeProblem(draft.from, draft.to);
-  if (range === 'missing') problems.range = t('rangeMissing');
-  if (range === 'format') problems.range = t('rangeFormat');
-  if (range === 'order') problems.range = t('rangeOrder');
+  if (range === 'missing') problems.range = t(i18n)`Choose both dates.`;
+  if (range === 'format') problems.range = t(i18n)`Both dates must be real dates.`;
+  if (range === 'order') problems.range = t(i18n)`The start date must be before the end date.`;
   if (range === 'tooLong')
-    problems.range = t('rangeTooLong', { days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) });
-  if (draft.shipment.trim() && !shipmentIdPattern.test(draft.shipment.trim())) problems.shipment = t('shipmentInvalid');
+    problems.range = t(i18n)`The range covers ${{ days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) }} days; the search allows at most 60.`;
+  if (draft.shipment.trim() && !shipmentIdPattern.test(draft.shipment.trim())) problems.shipment = t(i18n)`A shipment id has digits only.`;
   return problems;
 }
 
@@ -99,7 +100,7 @@ interface FiltersFormProps {
 }
 
 function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const [draft, setDraft] = useState(initial);
   const [problems, setProblems] = useState<Problems>({});
   const change = (patch: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...patch }));
@@ -111,24 +112,24 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
   };
   const reasons = Object.values(problems);
   return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t('filtersTitle')}>
+    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t`Filters`}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t('filtersTitle')}
+        {t`Filters`}
       </Typography>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <TextField
-            label={t('inventories')}
+            label={t`Inventory ids`}
             value={draft.inventories}
             onChange={(e) => change({ inventories: e.target.value })}
             error={Boolean(problems.inventories)}
-            helperText={problems.inventories ?? t('inventoriesHelp')}
+            helperText={problems.inventories ?? t`Separated by commas; leave empty for every inventory.`}
             size="small"
             sx={{ flex: 1 }}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
           />
           <TextField
-            label={t('shipment')}
+            label={t`Shipment id`}
             value={draft.shipment}
             onChange={(e) => change({ shipment: e.target.value })}
             error={Boolean(problems.shipment)}
@@ -142,24 +143,24 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
           from={draft.from}
           to={draft.to}
           onChange={({ from, to }) => change({ from, to })}
-          fromLabel={t('dateFrom')}
-          toLabel={t('dateTo')}
+          fromLabel={t`From`}
+          toLabel={t`To`}
           error={problems.range}
         />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <TextField
             select
-            label={t('type')}
+            label={t`Operation type`}
             value={draft.type}
             onChange={(e) => change({ type: e.target.value as OperationType | '' })}
             size="small"
             sx={{ flex: 2, minWidth: 0 }}
             slotProps={{
-              select: { renderValue: (value) => (value ? String(value).toUpperCase() : t('anyType')), displayEmpty: true },
+              select: { renderValue: (value) => (value ? String(value).toUpperCase() : t`All types`), displayEmpty: true },
               inputLabel: { shrink: true },
             }}
           >
-            <MenuItem value="">{t('anyType')}</MenuItem>
+            <MenuItem value="">{t`All types`}</MenuItem>
             {operationGroups.flatMap((group) => [
               <ListSubheader key={group}>{t(`group_${group}`)}</ListSubheader>,
               ...operationTypeGroups[group].map((type) => (
@@ -174,18 +175,18 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
           </TextField>
           <TextField
             select
-            label={t('sort')}
+            label={t`Sort`}
             value={draft.sort}
             onChange={(e) => change({ sort: e.target.value as OperationSort })}
             size="small"
             sx={{ flex: 1 }}
           >
-            <MenuItem value="date_created:desc">{t('sort_desc')}</MenuItem>
-            <MenuItem value="date_created:asc">{t('sort_asc')}</MenuItem>
+            <MenuItem value="date_created:desc">{t`Newest first`}</MenuItem>
+            <MenuItem value="date_created:asc">{t`Oldest first`}</MenuItem>
           </TextField>
           <TextField
             select
-            label={t('pageSize')}
+            label={t`Page size`}
             value={draft.size}
             onChange={(e) => change({ size: Number(e.target.value) })}
             size="small"
@@ -200,15 +201,15 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
         </Stack>
         {reasons.length > 0 && (
           <Alert severity="error" role="alert">
-            {t('notSent', { reasons: reasons.join(' ') })}
+            {t`The search was not sent. ${{ reasons: reasons.join(' ') }}`}
           </Alert>
         )}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained">
-            {t('search')}
+            {t`Search`}
           </Button>
           <Button type="button" onClick={onReset}>
-            {t('resetFilters')}
+            {t`Reset filters`}
           </Button>
         </Stack>
       </Stack>
@@ -218,7 +219,7 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
 
 /** /fulfillment/operations: the log of stock operations, with every filter in the URL. */
 export function OperationsPage() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const me = useMe();
   const [, setParams] = useSearchParams();
   const [url, update] = useUrlState(operationsUrlSchema);
@@ -252,7 +253,7 @@ export function OperationsPage() {
 
   return (
     <>
-      <PageHeader title={t('operationsTitle')} subtitle={t('operationsSubtitle')} />
+      <PageHeader title={t`Fulfillment operations`} subtitle={t`Every movement of your warehouse stock: inbound, sales, returns, withdrawals, transfers, quarantine and adjustments.`} />
       <FulfillmentTabs inventoryId={inventoryIds.length === 1 ? inventoryIds[0] : null} />
       <FiltersForm
         // Remounted with the URL's filters when they change (back/forward, a pasted link, a search).
@@ -272,7 +273,7 @@ export function OperationsPage() {
         onReset={() => setParams(new URLSearchParams())}
       />
       {problems.length > 0 ? (
-        <Alert severity="error">{t('notSent', { reasons: problems.join(' ') })}</Alert>
+        <Alert severity="error">{t`The search was not sent. ${{ reasons: problems.join(' ') }}`}</Alert>
       ) : filters ? (
         <OperationsResults filters={filters} chart={url.chart} onChart={(chart) => update({ chart }, { replace: true })} />
       ) : me.isError ? (

@@ -1,10 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../api/fulfillment';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import styles from './OperationsTable.module.css';
 import { useOperationText } from './operationText';
+import { useLingui } from '@lingui/react/macro';
 
 const rowHeight = 60;
 /** Rows rendered above and below the visible ones; the DOM holds the visible rows plus these. */
@@ -30,7 +29,7 @@ interface OperationsTableProps {
  * DOM, so 20,000 loaded operations scroll as smoothly as 20. Spacer rows keep the scroll height.
  */
 export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const text = useOperationText();
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's state is read during render by design
@@ -50,7 +49,7 @@ export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
   }, [lastIndex, rows.length, onNearEnd]);
 
   return (
-    <div ref={scrollRef} tabIndex={0} role="region" aria-label={t('tableLabel')} className={styles.scroller}>
+    <div ref={scrollRef} tabIndex={0} role="region" aria-label={t`Operations`} className={styles.scroller}>
       <table className={styles.table} style={{ width: tableWidth }}>
         <colgroup>
           {widths.map((width, index) => (

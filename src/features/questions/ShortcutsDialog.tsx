@@ -4,8 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 const shortcuts = [
   ['j', 'keyJ'],
@@ -19,10 +18,10 @@ const shortcuts = [
 ] as const;
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="shortcuts-title">
-      <DialogTitle id="shortcuts-title">{t('shortcuts')}</DialogTitle>
+      <DialogTitle id="shortcuts-title">{t`Keyboard shortcuts`}</DialogTitle>
       <DialogContent>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
           {shortcuts.map(([key, label]) => (
@@ -38,7 +37,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('close')}</Button>
+        <Button onClick={onClose}>{t`Close`}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { questionStatuses, type QuestionStatus } from '../../api/questions';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import styles from './StatusChip.module.css';
 
 const colors: Partial<Record<QuestionStatus, string | undefined>> = {

@@ -7,10 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { parseQuantity, type QuantityProblem, type StockRead } from '../../api/stock';
-import { useMessages } from '../../lib/i18n';
 import { targetName } from './explain';
-import { messages } from './messages';
 import { quantityAt, type EditTarget, type StockEdit } from './writes';
+import { useLingui } from '@lingui/react/macro';
 
 const problemKeys = {
   required: 'problemRequired',
@@ -31,7 +30,7 @@ interface EditDialogProps {
 
 /** One quantity, validated before anything is sent; mounted only while open so its base is the read at opening. */
 export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: EditDialogProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const titleId = useId();
   const [base] = useState(() => ({ version: read.version, quantity: quantityAt(read.stock, target) }));
   const [text, setText] = useState(String(base.quantity));
@@ -48,14 +47,14 @@ export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: 
   };
   return (
     <Dialog open onClose={onCancel} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t('editTitle', { location })}</DialogTitle>
+      <DialogTitle id={titleId}>{t`Edit the quantity of ${location}`}</DialogTitle>
       <form onSubmit={submit} noValidate>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('editStartedFrom', { quantity: base.quantity, version: base.version })}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t`You start from ${{ quantity: format.number(base.quantity) }}, read at version ${{ version: format.number(base.version) }}.`}</DialogContentText>
           <TextField
             autoFocus
             fullWidth
-            label={t('newQuantity')}
+            label={t`New quantity`}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
@@ -67,9 +66,9 @@ export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: 
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onCancel}>{t('cancel')}</Button>
+          <Button onClick={onCancel}>{t`Cancel`}</Button>
           <Button type="submit" variant="contained">
-            {t('save')}
+            {t`Save`}
           </Button>
         </DialogActions>
       </form>

@@ -12,17 +12,16 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { userProductIdPattern } from '../../api/stock';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
-import { useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { stockScenarios } from '../../mocks/db/stock';
 import { locationInfo } from './explain';
-import { messages } from './messages';
 import { demoUserProductsQuery, recentStore } from './queries';
 import { Section } from './Section';
+import { useLingui } from '@lingui/react/macro';
 
 function OpenForm() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -44,32 +43,32 @@ function OpenForm() {
       noValidate
     >
       <TextField
-        label={t('openLabel')}
+        label={t`User product id`}
         value={value}
         onChange={(e) => {
           setValue(e.target.value);
           setInvalid(false);
         }}
         error={invalid}
-        helperText={invalid ? t('invalidId') : t('openHelp')}
+        helperText={invalid ? t`That is not a user product id: use the site id, "U" and digits (for example MLAU3000001).` : t`For example MLAU3000001: the site id, "U" and digits.`}
         size="small"
         sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
       />
       <Button type="submit" variant="contained">
-        {t('open')}
+        {t`Open`}
       </Button>
     </Box>
   );
 }
 
 function Recent() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const recent = useStore(recentStore);
   return (
-    <Section title={t('recentTitle')}>
+    <Section title={t`Recently opened on this device`}>
       {recent.length === 0 ? (
-        <Typography color="text.secondary">{t('recentEmpty')}</Typography>
+        <Typography color="text.secondary">{t`Nothing opened yet.`}</Typography>
       ) : (
         <>
           <List dense>
@@ -82,7 +81,7 @@ function Recent() {
             ))}
           </List>
           <Button size="small" onClick={() => recentStore.set([])}>
-            {t('clearRecent')}
+            {t`Clear the list`}
           </Button>
         </>
       )}
@@ -91,19 +90,19 @@ function Recent() {
 }
 
 function DemoList() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const query = useQuery(demoUserProductsQuery);
   const scenarios: Record<string, string> = {
-    [stockScenarios.meliFacilityOnlyFulfillmentOnly]: t('scenarioFulfillmentOnly'),
-    [stockScenarios.noItems]: t('scenarioNoItems'),
-    [stockScenarios.itemsWithoutInventoryId]: t('scenarioNoInventory'),
-    [stockScenarios.fullInboundNeeded]: t('scenarioFullInbound'),
-    [stockScenarios.meliFacilityOnlyOwnDelivery]: t('scenarioAddSelling'),
+    [stockScenarios.meliFacilityOnlyFulfillmentOnly]: t`Items sold through fulfillment only`,
+    [stockScenarios.noItems]: t`No items associated`,
+    [stockScenarios.itemsWithoutInventoryId]: t`An item without inventory id`,
+    [stockScenarios.fullInboundNeeded]: t`Full inbound needed`,
+    [stockScenarios.meliFacilityOnlyOwnDelivery]: t`Can add selling-address stock`,
   };
   return (
-    <Section title={t('demoTitle')}>
+    <Section title={t`User products in the demo`}>
       <Typography variant="body2" color="text.secondary">
-        {t('demoIntro')}
+        {t`Seeded user products, including ones where the server refuses a change, so each rule can be tried.`}
       </Typography>
       <DataState query={query}>
         {(products) => (
@@ -130,12 +129,12 @@ function DemoList() {
 }
 
 export function StockHome() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const { mode } = useSession();
   return (
     <>
-      <PageHeader title={t('title')} />
-      <Typography sx={{ mb: 2 }}>{t('intro')}</Typography>
+      <PageHeader title={t`Stock`} />
+      <Typography sx={{ mb: 2 }}>{t`The stock of a user product is shared by all its listings and sales channels. Open one by its id to see where its units are and change the ones you manage.`}</Typography>
       <Box sx={{ mb: 2 }}>
         <OpenForm />
       </Box>
