@@ -115,7 +115,7 @@ const navLinkSx: SxProps<Theme> = (theme) => ({
 });
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 0, py: 1, position: 'relative' }}>
       {navEntries.map((entry) => (
@@ -125,7 +125,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
               {entry.icon}
             </Box>
             <Typography component="span" sx={{ display: 'block', flex: '1 1 auto', minWidth: 0, my: 0.5 }}>
-              {t(entry.label)}
+              {i18n._(entry.label)}
             </Typography>
             {entry.badge && <NavBadge badge={entry.badge} />}
           </ButtonBase>

@@ -7,10 +7,10 @@ import { useLingui } from '@lingui/react/macro';
 
 /** Shows the oldest pending toast; the next one follows when it closes. */
 export function Toaster() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const toast = useStore(toastStore)[0];
   if (!toast) return null;
-  const text = toast.error !== undefined ? t`Could not refresh the data; showing what was loaded before. ${{ reason: describeError(toast.error, t).summary }}` : toast.message;
+  const text = toast.error !== undefined ? t`Could not refresh the data; showing what was loaded before. ${{ reason: describeError(toast.error, i18n).summary }}` : toast.message;
   return (
     <Snackbar
       key={toast.id}

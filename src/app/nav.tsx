@@ -5,27 +5,27 @@ import CategoryIcon from '@mui/icons-material/Category';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import CreditScoreIcon from '@mui/icons-material/CreditScore';
 import SettingsIcon from '@mui/icons-material/Settings';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ReactElement } from 'react';
-
-type AppKey = keyof (typeof appMessages)['en'];
 
 /** The width of the navigation column on wide screens and of the phone menu. */
 export const navWidth = 232;
 
 export interface NavEntry {
   to: string;
-  label: AppKey;
+  label: MessageDescriptor;
   icon: ReactElement;
   /** A live count shown beside the label. */
   badge?: 'unanswered' | 'newLeads';
 }
 
 export const navEntries: NavEntry[] = [
-  { to: '/questions', label: 'navQuestions', icon: <QuestionAnswerIcon />, badge: 'unanswered' },
-  { to: '/response-time', label: 'navResponseTime', icon: <TimerIcon /> },
-  { to: '/stock', label: 'navStock', icon: <InventoryIcon /> },
-  { to: '/categories', label: 'navCategories', icon: <CategoryIcon /> },
-  { to: '/fulfillment', label: 'navFulfillment', icon: <WarehouseIcon /> },
-  { to: '/credits', label: 'navCredits', icon: <CreditScoreIcon />, badge: 'newLeads' },
-  { to: '/settings', label: 'navSettings', icon: <SettingsIcon /> },
+  { to: '/questions', label: msg`Questions`, icon: <QuestionAnswerIcon />, badge: 'unanswered' },
+  { to: '/response-time', label: msg`Response time`, icon: <TimerIcon /> },
+  { to: '/stock', label: msg`Stock`, icon: <InventoryIcon /> },
+  { to: '/categories', label: msg`Categories`, icon: <CategoryIcon /> },
+  { to: '/fulfillment', label: msg`Fulfillment`, icon: <WarehouseIcon /> },
+  { to: '/credits', label: msg`Credit leads`, icon: <CreditScoreIcon />, badge: 'newLeads' },
+  { to: '/settings', label: msg`Settings`, icon: <SettingsIcon /> },
 ];

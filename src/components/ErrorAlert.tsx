@@ -15,8 +15,8 @@ interface ErrorAlertProps {
 
 /** An inline error with its meaning in words and a retry: never a white screen. */
 export function ErrorAlert({ error, onRetry, message, title }: ErrorAlertProps) {
-  const { t } = useLingui();
-  const described = describeError(error, t);
+  const { t, i18n } = useLingui();
+  const described = describeError(error, i18n);
   return (
     <Alert
       severity="error"

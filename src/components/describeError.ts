@@ -1,11 +1,9 @@
 import { ApiError, ContractError, NetworkError } from '../api/errors';
-import type { Translate } from '../lib/i18n';
 import { t } from '@lingui/core/macro';
-
-type CommonKey = keyof (typeof commonMessages)['en'];
+import type { I18n } from '@lingui/core';
 
 /** A sentence for any error the client raises; features add their own words for the spec's error rows. */
-export function describeError(error: unknown, t: Translate<CommonKey>): { summary: string; details?: string } {
+export function describeError(error: unknown, i18n: I18n): { summary: string; details?: string } {
   if (error instanceof NetworkError) return { summary: t(i18n)`The server could not be reached. Check your connection and try again.` };
   if (error instanceof ContractError) {
     return {

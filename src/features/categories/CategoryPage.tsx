@@ -27,16 +27,18 @@ import { SettingsPanel } from './SettingsPanel';
 import { TechnicalSpecsPanel } from './TechnicalSpecsPanel';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 const tabs = ['settings', 'attributes', 'items', 'fees', 'packs', 'specs'] as const;
 type TabId = (typeof tabs)[number];
-const tabLabels: Record<TabId, CategoriesKey> = {
-  settings: 'tabSettings',
-  attributes: 'tabAttributes',
-  items: 'tabItems',
-  fees: 'tabFees',
-  packs: 'tabPacks',
-  specs: 'tabSpecs',
+const tabLabels: Record<TabId, MessageDescriptor> = {
+  settings: msg`Settings`,
+  attributes: msg`Attributes`,
+  items: msg`Items`,
+  fees: msg`Listing fees`,
+  packs: msg`Promotion packs`,
+  specs: msg`Technical specs`,
 };
 
 /** The open tab and each panel's own state live in the URL (a pasted link opens the same view). */
@@ -134,7 +136,7 @@ function Panel({ tab, category, state, update }: { tab: TabId; category: Categor
 }
 
 function CategoryView({ category, site }: { category: Category; site: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [state, update] = useUrlState(categorySearchSchema);
   // Moving through the tree keeps the open tab, nothing else (page, search and price belong to one category).
   const search = state.tab === 'settings' ? '' : `?tab=${state.tab}`;
@@ -158,7 +160,7 @@ function CategoryView({ category, site }: { category: Category; site: string }) 
           allowScrollButtonsMobile
         >
           {tabs.map((tab) => (
-            <Tab key={tab} value={tab} label={t(tabLabels[tab])} id={`category-tab-${tab}`} aria-controls={`category-panel-${tab}`} />
+            <Tab key={tab} value={tab} label={i18n._(tabLabels[tab])} id={`category-tab-${tab}`} aria-controls={`category-panel-${tab}`} />
           ))}
         </Tabs>
       </Box>

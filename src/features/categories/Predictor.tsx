@@ -16,6 +16,7 @@ import { DataState } from '../../components/DataState';
 import { categoryPath, usePrefetchCategory } from './CategoryLink';
 import { discoveryQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
+import { useFormat } from '../../lib/format';
 
 function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDiscovery }) {
   const { t } = useLingui();
@@ -54,6 +55,7 @@ interface PredictorProps {
 /** Category predictor: a product title → suggested domains and leaf categories; one click opens one. */
 export function Predictor({ site, q, onSearch }: PredictorProps) {
   const { t } = useLingui();
+  const format = useFormat();
   const [draft, setDraft] = useState(q);
   const [error, setError] = useState('');
   const query = useQuery({ ...discoveryQuery(site, q), enabled: q !== '' });

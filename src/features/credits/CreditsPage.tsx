@@ -31,6 +31,7 @@ import { SearchForm } from './SearchForm';
 import { isSellerMismatch, problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
+import { problemLabels, reviewLabels } from './labels';
 
 /** The CSV of the rows on screen: lead, item and financing only; no buyer id, name, email or phone. */
 function exportCsv(rows: LeadView[], from: string, to: string) {
@@ -53,7 +54,7 @@ function exportCsv(rows: LeadView[], from: string, to: string) {
 }
 
 export function CreditsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const theme = useTheme();
   const beside = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
@@ -99,7 +100,7 @@ export function CreditsPage() {
               <Alert severity="error">
                 <AlertTitle>{t`Nothing was sent: correct the search first.`}</AlertTitle>
                 {refused.map((problem) => (
-                  <div key={problem}>{t(`problem_${problem}`)}</div>
+                  <div key={problem}>{i18n._(problemLabels[problem])}</div>
                 ))}
               </Alert>
             ) : (
@@ -125,7 +126,7 @@ export function CreditsPage() {
                       >
                         {reviewFilters.map((value) => (
                           <MenuItem key={value} value={value}>
-                            {t(`review_${value}`)}
+                            {i18n._(reviewLabels[value])}
                           </MenuItem>
                         ))}
                       </TextField>

@@ -31,6 +31,7 @@ import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
 import { isSellerMismatch } from './searchState';
 import { useLingui } from '@lingui/react/macro';
+import { entityLabels } from './labels';
 
 interface LeadPanelProps {
   id: string;
@@ -48,6 +49,7 @@ const typing = (target: EventTarget | null) =>
 /** A lead beside the list: support review moves through the results with buttons or j/k. */
 export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
   const { t } = useLingui();
+  const format = useFormat();
   const navigate = useNavigate();
   const headingId = useId();
   const reviewed = useReviewed().has(id);
@@ -176,7 +178,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LeadFacts({ lead }: { lead: CreditDetail }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const item = useQuery(creditItemQuery(lead.item_id));
   const currency = useSiteCurrency(item.data?.currency_id);
@@ -194,7 +196,7 @@ function LeadFacts({ lead }: { lead: CreditDetail }) {
         <Fact label={t`Installments`}>
           {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount) }}`}
         </Fact>
-        <Fact label={t`Financing entity`}>{t(`entity_${lead.financial_entity_id}`)}</Fact>
+        <Fact label={t`Financing entity`}>{i18n._(entityLabels[lead.financial_entity_id])}</Fact>
         <Fact label={t`Proposal`}>{lead.proposal_id ?? t`Not provided by this entity`}</Fact>
         <Fact label={t`Created`}>{format.dateTime(lead.date_created)}</Fact>
       </Box>

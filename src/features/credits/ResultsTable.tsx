@@ -16,6 +16,7 @@ import { useFormat } from '../../lib/format';
 import type { LeadView } from './leadView';
 import { pageSizes } from './searchState';
 import { useLingui } from '@lingui/react/macro';
+import { statusLabels, entityLabels } from './labels';
 
 interface ResultsTableProps {
   page: CreditSearch;
@@ -29,15 +30,16 @@ interface ResultsTableProps {
 export const shortId = (id: string) => id.slice(0, 8);
 
 export function StatusChip({ status }: { status: CreditLead['status'] | undefined }) {
-  const { t } = useLingui();
-  return <Chip size="small" variant="outlined" label={status ? t(`status_${status}`) : t`Not reported`} />;
+  const { t, i18n } = useLingui();
+  return <Chip size="small" variant="outlined" label={status ? i18n._(statusLabels[status]) : t`Not reported`} />;
 }
 
 /** One page of leads: item, amounts in the site's currency, entity, date, status, expired and reviewed marks. */
 export function ResultsTable({ page, rows, selectedId, search, onPage }: ResultsTableProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const { offset, limit, total } = page.paging;
+  const pageLabels = { first: t`First page`, previous: t`Previous page`, next: t`Next page`, last: t`Last page` };
   const money = (value: number, currency: string | undefined) => (currency ? format.money(value, currency) : format.number(value));
   return (
     <>
@@ -85,7 +87,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount, currency) }}`}
                 </TableCell>
-                <TableCell>{t(`entity_${lead.financial_entity_id}`)}</TableCell>
+                <TableCell>{i18n._(entityLabels[lead.financial_entity_id])}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(lead.date_created)}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
@@ -108,7 +110,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
         onRowsPerPageChange={(event) => onPage(0, Number(event.target.value))}
         labelRowsPerPage={t`Leads per page`}
         labelDisplayedRows={({ from, to, count }) => t`${{ from: format.number(from) }}–${{ to: format.number(to) }} of ${{ count: format.number(count) }}`}
-        getItemAriaLabel={(type) => t(`${type}Page`)}
+        getItemAriaLabel={(type) => pageLabels[type]}
         showFirstButton
         showLastButton
         sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}

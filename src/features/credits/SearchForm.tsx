@@ -10,6 +10,7 @@ import { creditStatusFilters, financialEntities, type CreditStatusFilter } from 
 import { DateRangeField } from '../../components/DateRangeField';
 import { defaultRange, problemsByField, toSearchParams, type SearchUrlState } from './searchState';
 import { useLingui } from '@lingui/react/macro';
+import { problemLabels, statusLabels, entityLabels } from './labels';
 
 interface SearchFormProps {
   applied: SearchUrlState;
@@ -25,7 +26,7 @@ const knownEntity = (entity: string | undefined) => ((financialEntities as reado
  * changes, so the draft always starts from what is applied.
  */
 export function SearchForm({ applied, onSearch }: SearchFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const range = defaultRange();
   const [from, setFrom] = useState(applied.from ?? range.from);
   const [to, setTo] = useState(applied.to ?? range.to);
@@ -54,7 +55,7 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
           to={to}
           fromLabel={t`From`}
           toLabel={t`To`}
-          error={problems.dates && t(`problem_${problems.dates}`)}
+          error={problems.dates && i18n._(problemLabels[problems.dates])}
           onChange={(next) => {
             setFrom(next.from);
             setTo(next.to);
@@ -71,7 +72,7 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
           >
             {creditStatusFilters.map((value) => (
               <MenuItem key={value} value={value}>
-                {t(`status_${value}`)}
+                {i18n._(statusLabels[value])}
               </MenuItem>
             ))}
           </TextField>
@@ -82,13 +83,13 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
             value={entity}
             onChange={(e) => setEntity(e.target.value)}
             error={Boolean(problems.entity)}
-            helperText={problems.entity && t(`problem_${problems.entity}`)}
+            helperText={problems.entity && i18n._(problemLabels[problems.entity])}
             sx={{ minWidth: 200 }}
           >
             <MenuItem value="">{t`Any entity`}</MenuItem>
             {financialEntities.map((value) => (
               <MenuItem key={value} value={value}>
-                {t(`entity_${value}`)}
+                {i18n._(entityLabels[value])}
               </MenuItem>
             ))}
           </TextField>
@@ -98,7 +99,7 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
             value={item}
             onChange={(e) => setItem(e.target.value)}
             error={Boolean(problems.item)}
-            helperText={problems.item ? t(`problem_${problems.item}`) : t`Optional, e.g. MLA1400000001`}
+            helperText={problems.item ? i18n._(problemLabels[problems.item]) : t`Optional, e.g. MLA1400000001`}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
             sx={{ minWidth: 220 }}
           />

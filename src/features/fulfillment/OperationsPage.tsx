@@ -35,8 +35,7 @@ import type { OperationFilters } from './queries';
 import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
-
-type T = Translate<keyof (typeof messages)['en']>;
+import { groupLabels, typeLabels } from './labels';
 
 const pageSizes = [100, 250, 500, 1000] as const;
 const optionalText = z.string().optional().catch(undefined);
@@ -100,13 +99,13 @@ interface FiltersFormProps {
 }
 
 function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [draft, setDraft] = useState(initial);
   const [problems, setProblems] = useState<Problems>({});
   const change = (patch: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = findProblems(draft, t);
+    const found = findProblems(draft, i18n);
     setProblems(found);
     if (Object.keys(found).length === 0) onSearch(draft);
   };
@@ -162,12 +161,12 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
           >
             <MenuItem value="">{t`All types`}</MenuItem>
             {operationGroups.flatMap((group) => [
-              <ListSubheader key={group}>{t(`group_${group}`)}</ListSubheader>,
+              <ListSubheader key={group}>{i18n._(groupLabels[group])}</ListSubheader>,
               ...operationTypeGroups[group].map((type) => (
                 <MenuItem key={type} value={type} sx={{ display: 'block', whiteSpace: 'normal' }}>
                   {type.toUpperCase()}
                   <Typography variant="caption" component="div" color="text.secondary">
-                    {t(`type_${type}`)}
+                    {i18n._(typeLabels[type])}
                   </Typography>
                 </MenuItem>
               )),
@@ -219,7 +218,7 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
 
 /** /fulfillment/operations: the log of stock operations, with every filter in the URL. */
 export function OperationsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const me = useMe();
   const [, setParams] = useSearchParams();
   const [url, update] = useUrlState(operationsUrlSchema);
@@ -235,7 +234,7 @@ export function OperationsPage() {
     size: url.size,
   };
   // A pasted link is checked like the form: an invalid one sends nothing and says why.
-  const problems = Object.values(findProblems(draft, t));
+  const problems = Object.values(findProblems(draft, i18n));
   const inventoryIds = splitIds(draft.inventories);
   const filters: OperationFilters | null =
     me.data && problems.length === 0
@@ -277,7 +276,7 @@ export function OperationsPage() {
       ) : filters ? (
         <OperationsResults filters={filters} chart={url.chart} onChart={(chart) => update({ chart }, { replace: true })} />
       ) : me.isError ? (
-        <ErrorAlert error={me.error} message={describeFulfillmentError(me.error, t, '')} onRetry={() => void me.refetch()} />
+        <ErrorAlert error={me.error} message={describeFulfillmentError(me.error, i18n, '')} onRetry={() => void me.refetch()} />
       ) : (
         <Loading />
       )}

@@ -118,7 +118,8 @@ interface OperationsResultsProps {
 
 /** The pages of one search, loaded as the seller scrolls, with the chart and the CSV export. */
 export function OperationsResults({ filters, chart, onChart }: OperationsResultsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const query = useInfiniteQuery(operationsQuery(filters));
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // A restarted scroll never repeats rows, but a server that does must not show an id twice.
@@ -137,7 +138,7 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
       {t`Too many requests: waiting ${{ seconds: format.number(waiting.retryAfter ?? 1) }} s before trying again.`}
     </Alert>
   );
-  const errorMessage = (error: unknown) => describeFulfillmentError(error, t, filters.inventoryIds.join(', '));
+  const errorMessage = (error: unknown) => describeFulfillmentError(error, i18n, filters.inventoryIds.join(', '));
 
   if (!data) {
     if (query.isError) return <ErrorAlert error={query.error} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;

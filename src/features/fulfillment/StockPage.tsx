@@ -32,8 +32,28 @@ import { itemQuery, recentInventoriesQuery, stockQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-type T = Translate<keyof (typeof messages)['en']>;
+const statusLabels: Record<NotAvailableStatus, MessageDescriptor> = {
+  damage: msg`Damaged`,
+  lost: msg`Lost`,
+  withdrawal: msg`Withdrawal`,
+  internal_process: msg`Internal process`,
+  transfer: msg`Transfer`,
+  noFiscalCoverage: msg`No fiscal coverage`,
+  not_supported: msg`Not supported`,
+};
+
+const statusMeanings: Record<NotAvailableStatus, MessageDescriptor> = {
+  damage: msg`Damaged by the seller, the operator or the carrier.`,
+  lost: msg`Lost and not found.`,
+  withdrawal: msg`Reserved for you to pick up.`,
+  internal_process: msg`Reserved by the warehouse’s quality processes.`,
+  transfer: msg`Reserved for a transfer between warehouses.`,
+  noFiscalCoverage: msg`No tax coverage for these units.`,
+  not_supported: msg`Units that entered but cannot be identified or processed.`,
+};
 
 const urlSchema = z.object({
   inventory: z.string().optional().catch(undefined),
@@ -58,13 +78,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: string) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [value, setValue] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = value.trim().toUpperCase();
-    const found = inventoryProblem(id, t);
+    const found = inventoryProblem(id, i18n);
     setProblem(found);
     if (!found) onOpen(id);
   };
@@ -161,15 +181,15 @@ function Figures({ stock }: { stock: FulfillmentStock }) {
 }
 
 function Breakdown({ stock }: { stock: FulfillmentStock }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const quantities = new Map(stock.not_available_detail.map((d) => [d.status, d.quantity]));
   // Every status of the spec, with its meaning, plus any the server adds that this page does not know.
   const unknown = stock.not_available_detail.map((d) => d.status).filter((status) => !isNotAvailableStatus(status));
   const rows = [...notAvailableStatuses, ...unknown].map((status) => ({
     status,
-    label: isNotAvailableStatus(status) ? t(`status_${status}`) : status,
-    meaning: isNotAvailableStatus(status) ? t(`statusMeaning_${status}`) : t`A status this page does not know yet.`,
+    label: isNotAvailableStatus(status) ? i18n._(statusLabels[status]) : status,
+    meaning: isNotAvailableStatus(status) ? i18n._(statusMeanings[status]) : t`A status this page does not know yet.`,
     quantity: quantities.get(status) ?? 0,
   }));
   return (
@@ -265,14 +285,14 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
 }
 
 function StockView({ id }: { id: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useQuery(stockQuery(id));
   return (
     <section aria-label={t`Inventory ${id}`}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t`Inventory ${id}`}
       </Typography>
-      <DataState query={query} errorMessage={(error) => describeFulfillmentError(error, t, id)}>
+      <DataState query={query} errorMessage={(error) => describeFulfillmentError(error, i18n, id)}>
         {(stock) => (
           <>
             <Figures stock={stock} />
@@ -290,10 +310,10 @@ function StockView({ id }: { id: string }) {
 
 /** /fulfillment: open an inventory by id (or from the seller's recent ones) and see its stock. */
 export function StockPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [url, update] = useUrlState(urlSchema);
   const requested = url.inventory?.trim().toUpperCase() ?? '';
-  const problem = requested ? inventoryProblem(requested, t) : null;
+  const problem = requested ? inventoryProblem(requested, i18n) : null;
   const inventory = requested && !problem ? requested : null;
   return (
     <>

@@ -14,6 +14,7 @@ import { readDraft, useTemplates, writeDraft } from './templates';
 import { TemplatesDialog } from './TemplatesDialog';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
+import { useFormat } from '../../lib/format';
 
 /** The id `r` focuses. */
 export const composerId = 'answer-composer';
@@ -23,7 +24,8 @@ export const composerId = 'answer-composer';
  * answer is accepted; over-long or empty text is never sent and says why.
  */
 export function AnswerComposer({ questionId }: { questionId: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const [text, setText] = useState(() => readDraft(questionId));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
@@ -123,7 +125,7 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
       </Menu>
       <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
       {answer.isError && (
-        <ErrorAlert error={answer.error} message={questionErrorText(answer.error, t) ?? t`The answer was not sent. Your draft is kept; try again.`} onRetry={send} />
+        <ErrorAlert error={answer.error} message={questionErrorText(answer.error, i18n) ?? t`The answer was not sent. Your draft is kept; try again.`} onRetry={send} />
       )}
     </Stack>
   );

@@ -10,6 +10,8 @@ import { itemIdPattern } from '../../api/items';
 import { questionStatuses, type QuestionStatus, type SearchResult } from '../../api/questions';
 import type { InboxUrl } from './inboxUrl';
 import { useLingui } from '@lingui/react/macro';
+import { useFormat } from '../../lib/format';
+import { useStatusLabel } from './StatusChip';
 
 interface InboxFiltersProps {
   url: InboxUrl;
@@ -29,6 +31,8 @@ interface StatusChipsProps extends InboxFiltersProps {
  */
 export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
   const { t } = useLingui();
+  const statusLabel = useStatusLabel();
+  const format = useFormat();
   const values = head?.available_filters.find((filter) => filter.id === 'status')?.values ?? [];
   const counts = new Map(values.map((value) => [value.id, value.count]));
   const all =
@@ -62,10 +66,10 @@ export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
             <Skeleton key={status ?? 'all'} variant="rounded" width={110} height={32} sx={{ flex: 'none', borderRadius: 4 }} />
           ))
         : [
-            chip(undefined, t`All ${{ count: all === undefined ? '' : all }}`.trim()),
+            chip(undefined, t`All ${{ count: all === undefined ? '' : format.number(all) }}`.trim()),
             ...questionStatuses.map((status) => {
               const count = counts.get(status);
-              return chip(status, count === undefined ? t(`status_${status}`) : t`${{ label: t(`status_${status}`) }} ${{ count: format.number(count) }}`);
+              return chip(status, count === undefined ? statusLabel(status) : t`${{ label: statusLabel(status) }} ${{ count: format.number(count) }}`);
             }),
           ]}
     </Box>

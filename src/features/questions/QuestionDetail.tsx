@@ -108,7 +108,7 @@ function ItemSummary({ itemId, onFilterItem }: { itemId: string; onFilterItem: (
 }
 
 function Actions({ question, onClose }: { question: Question; onClose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteQuestion();
   const hide = useHideQuestions();
@@ -134,13 +134,13 @@ function Actions({ question, onClose }: { question: Question; onClose: () => voi
         </Button>
       </Stack>
       {hide.isError && (
-        <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([question.id])} />
+        <ErrorAlert error={hide.error} message={questionErrorText(hide.error, i18n)} onRetry={() => hide.mutate([question.id])} />
       )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-title">
         <DialogTitle id="delete-title">{t`Delete question ${{ id: String(question.id) }}?`}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t`The question is deleted for good, for you and the buyer.`}</DialogContentText>
-          {remove.isError && <ErrorAlert error={remove.error} message={questionErrorText(remove.error, t)} />}
+          {remove.isError && <ErrorAlert error={remove.error} message={questionErrorText(remove.error, i18n)} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{t`Close`}</Button>

@@ -1,11 +1,9 @@
 import { ApiError, NetworkError } from '../../api/errors';
-import type { Translate } from '../../lib/i18n';
 import { t } from '@lingui/core/macro';
-
-type Key = keyof (typeof messages)['en'];
+import type { I18n } from '@lingui/core';
 
 /** The spec's error rows of the question writes, in words; undefined leaves the generic description. */
-export function questionErrorText(error: unknown, t: Translate<Key>): string | undefined {
+export function questionErrorText(error: unknown, i18n: I18n): string | undefined {
   if (error instanceof NetworkError) return t(i18n)`The answer could not be sent: no connection. Your draft is kept.`;
   if (!(error instanceof ApiError)) return undefined;
   switch (error.error) {

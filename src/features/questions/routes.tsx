@@ -31,7 +31,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 
 function Inbox({ sellerId }: { sellerId: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { mode } = useSession();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -143,7 +143,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
           </>
         }
       />
-      {simulate.isError && <ErrorAlert error={simulate.error} message={questionErrorText(simulate.error, t)} />}
+      {simulate.isError && <ErrorAlert error={simulate.error} message={questionErrorText(simulate.error, i18n)} />}
       {showList && (
         <Stack spacing={1.5} sx={{ mb: 1.5 }}>
           <StatusChips url={url} update={update} head={head.data} loading={head.isPending} />
@@ -216,7 +216,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
               )}
             </Stack>
             {hide.isError && (
-              <ErrorAlert error={hide.error} message={questionErrorText(hide.error, t)} onRetry={() => hide.mutate([...selection])} />
+              <ErrorAlert error={hide.error} message={questionErrorText(hide.error, i18n)} onRetry={() => hide.mutate([...selection])} />
             )}
             <DataState query={first} isEmpty={(data) => data.total === 0} empty={<Typography sx={{ p: 2 }}>{t`No questions match these filters.`}</Typography>}>
               {(data) => (

@@ -6,6 +6,7 @@ import { responseTimeRules } from '../../api/response-time';
 import { useFormat } from '../../lib/format';
 import type { SlotRow } from './rows';
 import { useLingui } from '@lingui/react/macro';
+import { shortSlotLabels, slotLabels } from './labels';
 
 interface TickProps {
   x?: number | string;
@@ -36,7 +37,7 @@ function WrappedTick({ x, y, payload }: TickProps) {
  * assistive technology (role img, named by the values); the same figures are in the table beside it.
  */
 export function ResponseTimeChart({ rows }: { rows: SlotRow[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const { vars } = useTheme();
   const palette = vars?.palette;
@@ -46,8 +47,8 @@ export function ResponseTimeChart({ rows }: { rows: SlotRow[] }) {
       : row.minutes > responseTimeRules.salesIncreaseAboveMinutes
         ? palette?.warning.main
         : palette?.primary.main;
-  const data = rows.map((row) => ({ ...row, label: t(`short_${row.key}`) }));
-  const values = rows.map((row) => `${t(`slot_${row.key}`)}: ${t`${{ minutes: format.number(row.minutes) }} min`}`).join('; ');
+  const data = rows.map((row) => ({ ...row, label: i18n._(shortSlotLabels[row.key]) }));
+  const values = rows.map((row) => `${i18n._(slotLabels[row.key])}: ${t`${{ minutes: format.number(row.minutes) }} min`}`).join('; ');
   return (
     <Box component="figure" sx={{ m: 0 }}>
       <Box role="img" aria-label={t`Bar chart of the average response time in minutes. ${values}.`} sx={{ width: '100%', height: 300 }}>

@@ -27,8 +27,9 @@ import { ResponseTimeChart } from './ResponseTimeChart';
 import { toRows, type SlotRow } from './rows';
 import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
-
-type Key = keyof (typeof messages)['en'];
+import type { I18n } from '@lingui/core';
+import { useFormat } from '../../lib/format';
+import { slotLabels } from './labels';
 
 /** `?seller=N` shows another seller's figures (support staff); kept raw so a bad value can be explained. */
 const urlSchema = z.object({ seller: z.string().optional().catch(undefined) });
@@ -46,15 +47,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** "1 h 26 min" / "3 d 4 h" beside long averages, which are hard to read in minutes alone. */
-function duration(minutes: number, t: Translate<Key>): string | null {
+function duration(minutes: number, i18n: I18n): string | null {
   if (minutes < 60) return null;
   if (minutes < 24 * 60) return t(i18n)`${{ hours: Math.floor(minutes / 60) }} h ${{ minutes: minutes % 60 }} min`;
   return t(i18n)`${{ days: Math.floor(minutes / (24 * 60)) }} d ${{ hours: Math.floor((minutes % (24 * 60)) / 60) }} h`;
 }
 
 function Minutes({ minutes }: { minutes: number }) {
-  const { t } = useLingui();
-  const long = duration(minutes, t);
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const long = duration(minutes, i18n);
   return (
     <>
       {t`${{ minutes: format.number(minutes) }} min`}
@@ -104,6 +106,7 @@ function SellerForm({ initial, onShow }: { initial: string; onShow: (userId: num
 
 function EmptyState({ reason }: { reason: string }) {
   const { t } = useLingui();
+  const format = useFormat();
   return (
     <Alert severity="info" role="status">
       <AlertTitle component="h2">{t`No response time yet`}</AlertTitle>
@@ -119,6 +122,7 @@ function EmptyState({ reason }: { reason: string }) {
 
 function Callouts({ rows }: { rows: SlotRow[] }) {
   const { t } = useLingui();
+  const format = useFormat();
   const gains = rows.filter((row) => row.salesPercentIncrease !== null);
   // Notes, not alerts: nothing went wrong, and screen readers should not interrupt for them.
   if (gains.length === 0)
@@ -131,7 +135,7 @@ function Callouts({ rows }: { rows: SlotRow[] }) {
     <Stack spacing={1}>
       {gains.map((row) => (
         <Alert key={row.key} severity="info" role="note" icon={<TrendingUpIcon fontSize="inherit" />}>
-          <strong>{t(`slot_${row.key}`)}</strong>: {t`answer within 1 hour: +${{ percent: format.number(row.salesPercentIncrease ?? 0) }} % sales`}
+          <strong>{i18n._(slotLabels[row.key])}</strong>: {t`answer within 1 hour: +${{ percent: format.number(row.salesPercentIncrease ?? 0) }} % sales`}
         </Alert>
       ))}
     </Stack>
@@ -140,6 +144,7 @@ function Callouts({ rows }: { rows: SlotRow[] }) {
 
 function SlotTable({ rows }: { rows: SlotRow[] }) {
   const { t } = useLingui();
+  const format = useFormat();
   return (
     <TableContainer>
       <Table size="small">
@@ -161,7 +166,7 @@ function SlotTable({ rows }: { rows: SlotRow[] }) {
           {rows.map((row) => (
             <TableRow key={row.key}>
               <TableCell component="th" scope="row">
-                {t(`slot_${row.key}`)}
+                {i18n._(slotLabels[row.key])}
               </TableCell>
               <TableCell>
                 <Minutes minutes={row.minutes} />
@@ -202,21 +207,22 @@ function Figures({ resource }: { resource: ResponseTime }) {
 
 function Rules() {
   const { t } = useLingui();
-  const rules: [Key, Record<string, number>?][] = [
-    ['rulesWindow', { days: responseTimeRules.windowDays }],
-    ['rulesFirst'],
-    ['rulesUnanswered', { days: responseTimeRules.unansweredCapDays }],
-    ['rulesSlots'],
-    ['rulesAverage'],
-    ['rulesSales', { minutes: responseTimeRules.salesIncreaseAboveMinutes }],
-    ['rulesRefresh'],
+  const format = useFormat();
+  const rules = [
+    t`Only questions asked in the last ${{ days: format.number(responseTimeRules.windowDays) }} days count.`,
+    t`Only the first question a buyer asks about an item counts; their follow-up questions on the same item do not.`,
+    t`A question not answered yet counts with the time it has been waiting, at most ${{ days: format.number(responseTimeRules.unansweredCapDays) }} days (one week).`,
+    t`Each question falls in a time slot by the moment it was asked, in the seller’s site time zone: weekdays 9:00–18:00, weekdays 18:00–24:00 or the weekend. The total covers every hour, weekdays 00:00–09:00 included.`,
+    t`Averages are in whole minutes; a time slot without questions shows 0 min.`,
+    t`When a slot averages more than ${{ minutes: format.number(responseTimeRules.salesIncreaseAboveMinutes) }} minutes, the platform projects the extra sales you would get by answering within an hour.`,
+    t`The figures are refreshed once a day: answers given today show from tomorrow.`,
   ];
   return (
     <Section title={t`How it is calculated`}>
       <Stack component="ul" spacing={1} sx={{ m: 0, pl: 3 }}>
-        {rules.map(([key, vars]) => (
-          <Typography key={key} component="li" variant="body2">
-            {t(key, vars)}
+        {rules.map((rule) => (
+          <Typography key={rule} component="li" variant="body2">
+            {rule}
           </Typography>
         ))}
       </Stack>

@@ -10,14 +10,17 @@ import { parseQuantity, type QuantityProblem, type StockRead } from '../../api/s
 import { targetName } from './explain';
 import { quantityAt, type EditTarget, type StockEdit } from './writes';
 import { useLingui } from '@lingui/react/macro';
+import { useFormat } from '../../lib/format';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-const problemKeys = {
-  required: 'problemRequired',
-  negative: 'problemNegative',
-  decimal: 'problemDecimal',
-  notNumber: 'problemNotNumber',
-  tooLarge: 'problemTooLarge',
-} as const satisfies Record<QuantityProblem, string>;
+const problemLabels = {
+  required: msg`Enter a quantity.`,
+  negative: msg`The quantity cannot be negative.`,
+  decimal: msg`Use a whole number: stock has no fractions.`,
+  notNumber: msg`Use digits only (0, 1, 2 …).`,
+  tooLarge: msg`That number is too large.`,
+} satisfies Record<QuantityProblem, MessageDescriptor>;
 
 interface EditDialogProps {
   userProductId: string;
@@ -30,12 +33,13 @@ interface EditDialogProps {
 
 /** One quantity, validated before anything is sent; mounted only while open so its base is the read at opening. */
 export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: EditDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const titleId = useId();
   const [base] = useState(() => ({ version: read.version, quantity: quantityAt(read.stock, target) }));
   const [text, setText] = useState(String(base.quantity));
   const [problem, setProblem] = useState<QuantityProblem | null>(null);
-  const location = targetName(target, t);
+  const location = targetName(target, i18n);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseQuantity(text);
@@ -61,7 +65,7 @@ export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: 
               setProblem(null);
             }}
             error={problem !== null}
-            helperText={problem ? t(problemKeys[problem]) : ' '}
+            helperText={problem ? i18n._(problemLabels[problem]) : ' '}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           />
         </DialogContent>

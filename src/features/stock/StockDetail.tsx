@@ -31,6 +31,7 @@ import { itemQuery, linkedItemsQuery, rememberRecent, stockQuery, useStockWrite,
 import { Section } from './Section';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
 import { useLingui } from '@lingui/react/macro';
+import type { I18n } from '@lingui/core';
 
 /** The open edit dialog lives in the URL: ?edit=selling_address or ?edit=<store id>. */
 const urlSchema = z.object({ edit: z.string().optional().catch(undefined) });
@@ -50,7 +51,7 @@ function findTarget(read: StockRead, key: string | undefined): EditTarget | null
   return location ? targetOf(location) : null;
 }
 
-function WriteStatus({ phase, t }: { phase: WritePhase; t: StockTranslate }) {
+function WriteStatus({ phase, t }: { phase: WritePhase; i18n: I18n }) {
   const { t } = useLingui();
   if (phase.kind === 'idle' || phase.kind === 'conflict') return null;
   const location = targetName(phase.edit.target, t);
@@ -100,7 +101,7 @@ function WriteStatus({ phase, t }: { phase: WritePhase; t: StockTranslate }) {
 }
 
 function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onEdit: (target: EditTarget) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const { locations } = read.stock;
   const total = locations.reduce((sum, l) => sum + l.quantity, 0);
@@ -129,7 +130,7 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
             </TableHead>
             <TableBody>
               {locations.map((location, index) => {
-                const info = locationInfo(location.type, t);
+                const info = locationInfo(location.type, i18n);
                 const target = info.editable ? targetOf(location) : null;
                 return (
                   <TableRow key={`${location.type}-${location.store_id ?? index}`}>
@@ -161,7 +162,7 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
                           size="small"
                           variant="outlined"
                           disabled={busy}
-                          aria-label={t`Edit the quantity of ${{ location: targetName(target, t) }}`}
+                          aria-label={t`Edit the quantity of ${{ location: targetName(target, i18n) }}`}
                           onClick={() => onEdit(target)}
                         >
                           {t`Edit`}

@@ -90,7 +90,7 @@ function Recent() {
 }
 
 function DemoList() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useQuery(demoUserProductsQuery);
   const scenarios: Record<string, string> = {
     [stockScenarios.meliFacilityOnlyFulfillmentOnly]: t`Items sold through fulfillment only`,
@@ -115,7 +115,7 @@ function DemoList() {
                 {product.title && <Typography component="span">{` — ${product.title}`}</Typography>}
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
                   {product.types.map((type) => (
-                    <Chip key={type} size="small" variant="outlined" label={locationInfo(type, t).name} />
+                    <Chip key={type} size="small" variant="outlined" label={locationInfo(type, i18n).name} />
                   ))}
                   {scenarios[product.id] && <Chip size="small" color="warning" variant="outlined" label={scenarios[product.id]} />}
                 </Box>

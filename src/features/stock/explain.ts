@@ -1,11 +1,9 @@
 import { ApiError } from '../../api/errors';
 import { isLocationType, MissingVersionError, stockErrorCodes as codes } from '../../api/stock';
-import type { Translate } from '../../lib/i18n';
 import type { EditTarget } from './writes';
 import { t } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 
-export type StockTranslate = Translate<keyof (typeof messages)['en']>;
 
 export interface LocationInfo {
   name: string;
