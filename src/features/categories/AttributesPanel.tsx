@@ -14,6 +14,15 @@ import { DataState } from '../../components/DataState';
 import { useFormat } from '../../lib/format';
 import { attributesQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+const typeLabels: Record<(typeof attributeValueTypes)[number], MessageDescriptor> = {
+  list: msg`List`,
+  number: msg`Number`,
+  boolean: msg`Yes / no`,
+  string: msg`Text`,
+};
 
 /** Lower case without accents, so "condicion" finds "Condición". */
 const fold = (text: string) =>
@@ -30,11 +39,11 @@ function matches(attribute: CategoryAttribute, query: string): boolean {
 }
 
 function AttributeTable({ category, attributes, query }: { category: Category; attributes: CategoryAttribute[]; query: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const shown = attributes.filter((attribute) => matches(attribute, query));
   const typeWord = (type: string) =>
-    (attributeValueTypes as readonly string[]).includes(type) ? t(`type_${type}` as CategoriesKey) : type;
+    (attributeValueTypes as readonly string[]).includes(type) ? i18n._(typeLabels[type as (typeof attributeValueTypes)[number]]) : type;
   return (
     <>
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>

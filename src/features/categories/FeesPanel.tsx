@@ -19,13 +19,24 @@ import { DataState } from '../../components/DataState';
 import { useFormat } from '../../lib/format';
 import { listingPricesQuery, listingTypesQuery, sitesQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-const exposures = new Set(['highest', 'high', 'mid', 'low', 'lowest']);
+const exposureLabels: Partial<Record<string, MessageDescriptor>> = {
+  highest: msg`Highest`,
+  high: msg`High`,
+  mid: msg`Medium`,
+  low: msg`Low`,
+  lowest: msg`Lowest`,
+};
 
 function FeesTable({ price, fees }: { price: number; fees: ListingPrice[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
-  const exposure = (value: string) => (exposures.has(value) ? t(`exposure_${value}` as CategoriesKey) : value);
+  const exposure = (value: string) => {
+    const label = exposureLabels[value];
+    return label ? i18n._(label) : value;
+  };
   const currency = fees[0]?.currency_id;
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>

@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { inventoryIdPattern, isNotAvailableStatus, notAvailableStatuses, type FulfillmentStock } from '../../api/fulfillment';
+import { inventoryIdPattern, isNotAvailableStatus, notAvailableStatuses, type FulfillmentStock, type NotAvailableStatus } from '../../api/fulfillment';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormat } from '../../lib/format';

@@ -121,7 +121,7 @@ function EmptyState({ reason }: { reason: string }) {
 }
 
 function Callouts({ rows }: { rows: SlotRow[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const gains = rows.filter((row) => row.salesPercentIncrease !== null);
   // Notes, not alerts: nothing went wrong, and screen readers should not interrupt for them.
@@ -143,7 +143,7 @@ function Callouts({ rows }: { rows: SlotRow[] }) {
 }
 
 function SlotTable({ rows }: { rows: SlotRow[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   return (
     <TableContainer>

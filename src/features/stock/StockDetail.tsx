@@ -26,12 +26,11 @@ import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
 import { ConflictDialog } from './ConflictDialog';
 import { EditDialog } from './EditDialog';
-import { explainWriteError, locationInfo, targetName, type StockTranslate } from './explain';
+import { explainWriteError, locationInfo, targetName } from './explain';
 import { itemQuery, linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
 import { Section } from './Section';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
 import { useLingui } from '@lingui/react/macro';
-import type { I18n } from '@lingui/core';
 
 /** The open edit dialog lives in the URL: ?edit=selling_address or ?edit=<store id>. */
 const urlSchema = z.object({ edit: z.string().optional().catch(undefined) });
@@ -51,44 +50,40 @@ function findTarget(read: StockRead, key: string | undefined): EditTarget | null
   return location ? targetOf(location) : null;
 }
 
-function WriteStatus({ phase, t }: { phase: WritePhase; i18n: I18n }) {
-  const { t } = useLingui();
+function WriteStatus({ phase }: { phase: WritePhase }) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   if (phase.kind === 'idle' || phase.kind === 'conflict') return null;
-  const location = targetName(phase.edit.target, t);
+  const location = targetName(phase.edit.target, i18n);
   const quantity = phase.edit.value;
   if (phase.kind === 'refused') {
     return (
       <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-        <AlertTitle>{t('refusedTitle', { location, quantity })}</AlertTitle>
-        {explainWriteError(phase.error, t, (error) => describeError(error, common).summary)}
+        <AlertTitle>{t`Your change of ${location} to ${{ quantity: format.number(quantity) }} was not applied`}</AlertTitle>
+        {explainWriteError(phase.error, i18n, (error) => describeError(error, i18n).summary)}
       </Alert>
     );
   }
   const content = {
-    sending: { severity: 'info', text: t('statusSending', { location, quantity }) },
-    pending: { severity: 'info', text: t('statusPending', { location, quantity, version: phase.edit.base.version }) },
+    sending: { severity: 'info', text: t`Sending: ${location} to ${{ quantity: format.number(quantity) }}…` },
+    pending: { severity: 'info', text: t`Pending: the server accepted ${location} = ${{ quantity: format.number(quantity) }}. Stock is updated asynchronously; waiting for a read newer than version ${{ version: format.number(phase.edit.base.version) }}.` },
     confirmed: {
       severity: 'success',
-      text: 'read' in phase ? t('statusConfirmed', { location, quantity, version: phase.read.version }) : '',
+      text: 'read' in phase ? t`Confirmed: ${location} is ${{ quantity: format.number(quantity) }} at version ${{ version: format.number(phase.read.version) }}.` : '',
     },
     replaced: {
       severity: 'warning',
       text:
         'read' in phase
-          ? t('statusReplaced', {
-              location,
-              quantity,
-              current: quantityAt(phase.read.stock, phase.edit.target),
-              version: phase.read.version,
-            })
+          ? t`Your change to ${{ quantity: format.number(quantity) }} was applied, but ${location} has changed again since: it is ${{ current: format.number(quantityAt(phase.read.stock, phase.edit.target)) }} now (version ${{ version: format.number(phase.read.version) }}).`
           : '',
     },
-    unconfirmed: { severity: 'warning', text: t('statusUnconfirmed') },
+    unconfirmed: { severity: 'warning', text: t`Accepted, but the new quantity has not shown yet. Reload in a moment to check it.` },
     kept: {
       severity: 'info',
       text:
         'latest' in phase
-          ? t('statusKept', { location, quantity: quantityAt(phase.latest.stock, phase.edit.target), version: phase.latest.version })
+          ? t`Kept the other change: ${location} stays ${{ quantity: format.number(quantityAt(phase.latest.stock, phase.edit.target)) }} (version ${{ version: format.number(phase.latest.version) }}). Yours was not sent.`
           : '',
     },
   } as const;
@@ -282,7 +277,7 @@ function StockView({ userProductId }: { userProductId: string }) {
           </>
         }
       />
-      <WriteStatus phase={phase} t={t} />
+      <WriteStatus phase={phase} />
       <DataState query={query} errorMessage={(error) => (isApiError(error, 404) ? t`User product ${{ id: userProductId }} was not found (404). Check the id; user products of other sellers are not shown either.` : undefined)}>
         {(read) => (
           <>
