@@ -16,10 +16,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/app/locales/{locale}',
       include: ['<rootDir>/src/app', '<rootDir>/src/components', '<rootDir>/src/lib'],
+      exclude: ['**/*.test.*'],
     },
     ...features.map((feature) => ({
       path: `<rootDir>/src/features/${feature}/locales/{locale}`,
       include: [`<rootDir>/src/features/${feature}`],
+      exclude: ['**/*.test.*'],
     })),
   ],
 });

@@ -1,38 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { MissingVersionError, stockErrorCodes } from '../../api/stock';
-import { formatMessage } from '../../lib/i18n';
-import { explainWriteError, locationInfo, type StockTranslate } from './explain';
-import { messages } from './messages';
+import { i18n } from '@lingui/core';
+import { explainWriteError, locationInfo } from './explain';
 
-const t: StockTranslate = (key, vars) => formatMessage(messages.en[key], 'en', vars);
 const fallback = () => 'FALLBACK';
 
 describe('stock refusals in words', () => {
   const refusals = Object.entries(stockErrorCodes).filter(([name]) => name !== 'notFound' && name !== 'staleVersion');
 
   it.each(refusals)('the 400 %s (%s) has its own explanation', (_name, code) => {
-    const text = explainWriteError(new ApiError(400, code, 'server words', ['MLA1']), t, fallback);
+    const text = explainWriteError(new ApiError(400, code, 'server words', ['MLA1']), i18n, fallback);
     expect(text).not.toMatch(/FALLBACK|server words \(400\)|The server refused the change/);
     expect(text.length).toBeGreaterThan(20);
   });
 
   it('the client-side missing version guard is explained like the server row', () => {
-    expect(explainWriteError(new MissingVersionError('MLAU1'), t, fallback)).toBe(t('errMissingVersion'));
+    expect(explainWriteError(new MissingVersionError('MLAU1'), i18n, fallback)).toBe(
+      explainWriteError(new ApiError(400, stockErrorCodes.missingVersion, 'x'), i18n, fallback),
+    );
   });
 
   it('an unknown 400 from a live API keeps the server message', () => {
-    expect(explainWriteError(new ApiError(400, 'something_new', 'New rule'), t, fallback)).toBe(
+    expect(explainWriteError(new ApiError(400, 'something_new', 'New rule'), i18n, fallback)).toBe(
       'The server refused the change (400): New rule',
     );
   });
 
   it('the items without inventory id are named', () => {
-    expect(explainWriteError(new ApiError(400, stockErrorCodes.noInventoryId, 'x', ['MLA9']), t, fallback)).toContain('MLA9');
+    expect(explainWriteError(new ApiError(400, stockErrorCodes.noInventoryId, 'x', ['MLA9']), i18n, fallback)).toContain('MLA9');
   });
 
   it('only the seller-managed types are editable here', () => {
-    expect(['meli_facility', 'selling_address', 'seller_warehouse', 'other'].map((type) => locationInfo(type, t).editable)).toEqual([
+    expect(['meli_facility', 'selling_address', 'seller_warehouse', 'other'].map((type) => locationInfo(type, i18n).editable)).toEqual([
       false,
       true,
       true,
