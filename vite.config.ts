@@ -83,7 +83,13 @@ function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): strin
 export default defineConfig({
   plugins: [react(), lingui({ macroTransform: true }), modeEndpoint(), demoBackendPreload()],
   // The browser demo backend never uses cookies; see src/mocks/no-cookies.ts.
-  resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('src/mocks/no-cookies.ts', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: 'tough-cookie', replacement: fileURLToPath(new URL('src/mocks/no-cookies.ts', import.meta.url)) },
+      // Exactly the shim: `…/shim/with-selector` (recharts) stays as it is.
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('src/lib/useSyncExternalStore.ts', import.meta.url)) },
+    ],
+  },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: Number(process.env.PREVIEW_PORT ?? 4173), strictPort: true, proxy },
   build: {
