@@ -43,7 +43,9 @@ const visuallyHidden = {
 function Unanswered() {
   const { t } = useLingui();
   const count = useUnansweredCount();
-  return <Count count={count} label={t`${plural({ count: count ?? 0 }, { one: `# unanswered question`, other: `# unanswered questions` })}`} />;
+  return (
+    <Count count={count} label={t`${plural({ count: count ?? 0 }, { one: `# unanswered question`, other: `# unanswered questions` })}`} />
+  );
 }
 
 function NewLeads() {

@@ -63,13 +63,21 @@ function ModeBadges() {
   return (
     <Box sx={{ display: 'flex', gap: 0.5 }}>
       <ModeBadge
-        title={mode === 'demo' ? t`Demo mode: a simulated API in your browser answers every request.` : t`Live mode: requests go to the real API.`}
+        title={
+          mode === 'demo'
+            ? t`Demo mode: a simulated API in your browser answers every request.`
+            : t`Live mode: requests go to the real API.`
+        }
         label={mode === 'demo' ? t`DEMO` : t`LIVE`}
         sx={{ fontWeight: 700, bgcolor: mode === 'demo' ? '#fff' : '#b71c1c', color: mode === 'demo' ? '#0d47a1' : '#fff' }}
         data-testid="mode-badge"
       />
       {sandbox && (
-        <ModeBadge title={t`Credit leads come from the sandbox (test data).`} label={t`SANDBOX`} sx={{ fontWeight: 700, bgcolor: '#fff3e0', color: '#7c2d12' }} />
+        <ModeBadge
+          title={t`Credit leads come from the sandbox (test data).`}
+          label={t`SANDBOX`}
+          sx={{ fontWeight: 700, bgcolor: '#fff3e0', color: '#7c2d12' }}
+        />
       )}
     </Box>
   );

@@ -10,7 +10,10 @@ export function Toaster() {
   const { t, i18n } = useLingui();
   const toast = useStore(toastStore)[0];
   if (!toast) return null;
-  const text = toast.error !== undefined ? t`Could not refresh the data; showing what was loaded before. ${{ reason: describeError(toast.error, i18n).summary }}` : toast.message;
+  const text =
+    toast.error !== undefined
+      ? t`Could not refresh the data; showing what was loaded before. ${{ reason: describeError(toast.error, i18n).summary }}`
+      : toast.message;
   return (
     <Snackbar
       key={toast.id}

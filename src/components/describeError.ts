@@ -12,12 +12,18 @@ export function describeError(error: unknown, i18n: I18n): { summary: string; de
     };
   }
   if (error instanceof ApiError) {
-    if (error.status === 401) return { summary: t(i18n)`Your session is not valid (401). Check the access token in Settings.`, details: error.message };
+    if (error.status === 401)
+      return { summary: t(i18n)`Your session is not valid (401). Check the access token in Settings.`, details: error.message };
     if (error.status === 403) return { summary: t(i18n)`You are not allowed to see this (403).`, details: error.message };
     if (error.status === 404) return { summary: t(i18n)`Not found (404).`, details: error.message };
     if (error.status === 429) return { summary: t(i18n)`Too many requests. Seller Desk retries automatically; wait a moment.` };
-    if (error.status >= 500) return { summary: t(i18n)`The server failed (${{ status: error.status }}). Try again in a moment.`, details: error.message };
-    return { summary: t(i18n)`The server refused the request (${{ status: error.status }} ${{ code: error.error }}): ${{ message: error.message }}` };
+    if (error.status >= 500)
+      return { summary: t(i18n)`The server failed (${{ status: error.status }}). Try again in a moment.`, details: error.message };
+    return {
+      summary: t(
+        i18n,
+      )`The server refused the request (${{ status: error.status }} ${{ code: error.error }}): ${{ message: error.message }}`,
+    };
   }
   return { summary: t(i18n)`An unexpected error happened: ${{ message: error instanceof Error ? error.message : String(error) }}` };
 }

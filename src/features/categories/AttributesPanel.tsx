@@ -47,7 +47,9 @@ function AttributeTable({ category, attributes, query }: { category: Category; a
   return (
     <>
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {shown.length === 0 ? t`No attribute matches "${query}".` : t`Showing ${{ shown: format.number(shown.length) }} of ${{ total: format.number(attributes.length) }} attributes`}
+        {shown.length === 0
+          ? t`No attribute matches "${query}".`
+          : t`Showing ${{ shown: format.number(shown.length) }} of ${{ total: format.number(attributes.length) }} attributes`}
       </Typography>
       {shown.length > 0 && (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -123,7 +125,11 @@ export function AttributesPanel({ category, query, onQuery }: AttributesPanelPro
         size="small"
         sx={{ mb: 1, width: 360, maxWidth: '100%' }}
       />
-      <DataState query={attributes} isEmpty={(list) => list.length === 0} empty={<Typography>{t`This category has no attributes.`}</Typography>}>
+      <DataState
+        query={attributes}
+        isEmpty={(list) => list.length === 0}
+        empty={<Typography>{t`This category has no attributes.`}</Typography>}
+      >
         {(list) => <AttributeTable category={category} attributes={list} query={query} />}
       </DataState>
     </>

@@ -92,7 +92,9 @@ function Overview({ category, site, search }: { category: Category; site: string
       )}
       <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
         <Alert severity={leaf ? 'success' : 'info'} role="note" sx={{ mb: 1 }}>
-          {leaf ? t`Accepts listings: this is a leaf category, items are published here.` : t`Not a leaf: choose a subcategory to publish an item.`}
+          {leaf
+            ? t`Accepts listings: this is a leaf category, items are published here.`
+            : t`Not a leaf: choose a subcategory to publish an item.`}
         </Alert>
         {category.permalink && (
           <Link href={category.permalink} target="_blank" rel="noopener noreferrer">
@@ -190,9 +192,13 @@ export function CategoryPage() {
     </>
   );
 
-  if (!valid) return notFound(t`"${{ id: categoryId }}" is not a category of site ${site}: ids are the site followed by digits, e.g. ${site}1055.`);
+  if (!valid)
+    return notFound(t`"${{ id: categoryId }}" is not a category of site ${site}: ids are the site followed by digits, e.g. ${site}1055.`);
   if (query.data) return <CategoryView category={query.data} site={site} />;
-  if (isApiError(query.error, 404)) return notFound(t`There is no category ${{ id: categoryId }} on site ${site}. The API answered: "${{ message: query.error.message }}" (404).`);
+  if (isApiError(query.error, 404))
+    return notFound(
+      t`There is no category ${{ id: categoryId }} on site ${site}. The API answered: "${{ message: query.error.message }}" (404).`,
+    );
   return (
     <>
       <PageHeader title={t`Categories`} />

@@ -95,7 +95,11 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
     event.preventDefault();
     const checked = validateListingPrice(draft);
     if (!checked.ok) {
-      const reasons = { required: t`Enter a price.`, number: t`Enter a number, e.g. 1500 or 1500.50.`, decimals: t`Use at most two decimals.` } as const;
+      const reasons = {
+        required: t`Enter a price.`,
+        number: t`Enter a number, e.g. 1500 or 1500.50.`,
+        decimals: t`Use at most two decimals.`,
+      } as const;
       return setError(
         checked.reason === 'range'
           ? t`Enter a price between ${{ min: money(listingPriceLimits.min) }} and ${{ max: money(listingPriceLimits.max) }}.`

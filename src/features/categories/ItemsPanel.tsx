@@ -45,7 +45,11 @@ export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
       </Alert>
     );
   return (
-    <DataState query={query} isEmpty={(data) => data.paging.total === 0} empty={<Typography>{t`No items are listed in this category.`}</Typography>}>
+    <DataState
+      query={query}
+      isEmpty={(data) => data.paging.total === 0}
+      empty={<Typography>{t`No items are listed in this category.`}</Typography>}
+    >
       {(data) => {
         const pages = Math.min(maxPages, Math.ceil(data.paging.total / pageSize));
         return (
@@ -58,9 +62,9 @@ export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
                 <caption style={{ captionSide: 'top', textAlign: 'left' }}>{t`Items listed in ${{ name: category.name }}`}</caption>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t({ message: `Item`, context: "category items" })}</TableCell>
+                    <TableCell>{t({ message: `Item`, context: 'category items' })}</TableCell>
                     <TableCell align="right">{t`Price`}</TableCell>
-                    <TableCell align="right">{t({ message: `Available`, context: "units" })}</TableCell>
+                    <TableCell align="right">{t({ message: `Available`, context: 'units' })}</TableCell>
                     <TableCell align="right">{t`Sold`}</TableCell>
                   </TableRow>
                 </TableHead>

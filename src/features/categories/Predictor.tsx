@@ -63,7 +63,8 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
     event.preventDefault();
     const title = draft.trim();
     if (!title) return setError(t`Type a title first.`);
-    if (title.length > discoveryLimits.maxQueryLength) return setError(t`Use at most ${{ max: format.number(discoveryLimits.maxQueryLength) }} characters.`);
+    if (title.length > discoveryLimits.maxQueryLength)
+      return setError(t`Use at most ${{ max: format.number(discoveryLimits.maxQueryLength) }} characters.`);
     setError('');
     onSearch(title);
   };

@@ -22,7 +22,13 @@ export function PromotionPacksPanel({ category }: { category: Category }) {
   const types = useQuery(listingTypesQuery(siteOf(category.id)));
   const typeName = (id: string) => types.data?.find((type) => type.id === id)?.name ?? id;
   return (
-    <DataState query={packs} isEmpty={(list) => list.length === 0} empty={<Typography>{t`This category sells no promotion packs: only classified categories (vehicles, real estate) have them.`}</Typography>}>
+    <DataState
+      query={packs}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <Typography>{t`This category sells no promotion packs: only classified categories (vehicles, real estate) have them.`}</Typography>
+      }
+    >
       {(list) => (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table size="small" sx={{ minWidth: 640 }}>

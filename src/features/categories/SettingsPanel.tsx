@@ -19,7 +19,7 @@ export function SettingsPanel({ category }: { category: Category }) {
   const format = useFormat();
   const words = useValueWords();
   const s = category.settings;
-  const yesNo = (value: boolean) => value ? t`Yes` : t`No`;
+  const yesNo = (value: boolean) => (value ? t`Yes` : t`No`);
   const chars = (count: number) => t`${plural(count, { one: `# character`, other: `# characters` })}`;
   const money = (value: number | null) =>
     value === null ? t`None` : s.currencies[0] ? format.money(value, s.currencies[0]) : format.number(value);

@@ -79,7 +79,10 @@ export function CreditsPage() {
 
   return (
     <>
-      <PageHeader title={t`Credit leads`} subtitle={t`Pre-approved financing proposals for your items, and the buyers interested in them.`} />
+      <PageHeader
+        title={t`Credit leads`}
+        subtitle={t`Pre-approved financing proposals for your items, and the buyers interested in them.`}
+      />
       {sandbox && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           <AlertTitle>{t`Test data`}</AlertTitle>
@@ -106,7 +109,11 @@ export function CreditsPage() {
             ) : (
               <DataState
                 query={query}
-                errorMessage={(error) => (isSellerMismatch(error) ? t`The service refused the request (400): the seller in the request is not the owner of the access token. Check the token in Settings.` : undefined)}
+                errorMessage={(error) =>
+                  isSellerMismatch(error)
+                    ? t`The service refused the request (400): the seller in the request is not the owner of the access token. Check the token in Settings.`
+                    : undefined
+                }
                 isEmpty={(page) => page.paging.total === 0}
                 empty={<Typography>{t`No leads match this search. Try a wider date range or another status.`}</Typography>}
               >
@@ -136,7 +143,10 @@ export function CreditsPage() {
                         disabled={rows.length === 0}
                         onClick={() => {
                           exportCsv(rows, page.date_from, page.date_to);
-                          showToast(t`Exported ${plural({ count: rows.length }, { one: `# lead`, other: `# leads` })} without personal data.`, 'success');
+                          showToast(
+                            t`Exported ${plural({ count: rows.length }, { one: `# lead`, other: `# leads` })} without personal data.`,
+                            'success',
+                          );
                         }}
                       >
                         {t`Export CSV`}

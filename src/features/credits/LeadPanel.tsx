@@ -103,7 +103,9 @@ export function LeadPanel({ id, rows, search, beside }: LeadPanelProps) {
           {t`Next lead`}
         </Button>
         <Typography variant="body2" color="text.secondary" role="status">
-          {index >= 0 ? t`Lead ${{ index: format.number(index + 1) }} of ${{ count: format.number(rows.length) }} on this page · keys: j next, k previous` : t`This lead is not in the current result list.`}
+          {index >= 0
+            ? t`Lead ${{ index: format.number(index + 1) }} of ${{ count: format.number(rows.length) }} on this page · keys: j next, k previous`
+            : t`This lead is not in the current result list.`}
         </Typography>
       </Stack>
       {/* Any lead can be marked, expired ones included: the mark is about the review, not the credit. */}
@@ -159,7 +161,11 @@ function LeadDetail({ id }: { id: string }) {
     return (
       <ErrorAlert
         error={query.error}
-        message={isSellerMismatch(query.error) ? t`The service refused the request (400): the seller in the request is not the owner of the access token. Check the token in Settings.` : undefined}
+        message={
+          isSellerMismatch(query.error)
+            ? t`The service refused the request (400): the seller in the request is not the owner of the access token. Check the token in Settings.`
+            : undefined
+        }
         onRetry={() => void query.refetch()}
       />
     );
@@ -191,7 +197,9 @@ function LeadFacts({ lead }: { lead: CreditDetail }) {
         <Fact label={t`Status`}>
           <StatusChip status={lead.status} />
         </Fact>
-        <Fact label={t({ message: `Item`, context: "credit lead" })}>{item.data ? `${item.data.title} (${lead.item_id})` : lead.item_id}</Fact>
+        <Fact label={t({ message: `Item`, context: 'credit lead' })}>
+          {item.data ? `${item.data.title} (${lead.item_id})` : lead.item_id}
+        </Fact>
         <Fact label={t`Down payment`}>{money(lead.down_payment_amount)}</Fact>
         <Fact label={t`Installments`}>
           {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount) }}`}

@@ -48,7 +48,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
           <TableHead>
             <TableRow>
               <TableCell>{t`Lead`}</TableCell>
-              <TableCell>{t({ message: `Item`, context: "credit lead" })}</TableCell>
+              <TableCell>{t({ message: `Item`, context: 'credit lead' })}</TableCell>
               <TableCell align="right">{t`Down payment`}</TableCell>
               <TableCell align="right">{t`Installments`}</TableCell>
               <TableCell>{t`Entity`}</TableCell>
@@ -109,7 +109,9 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
         onPageChange={(_event, next) => onPage(next * limit, limit)}
         onRowsPerPageChange={(event) => onPage(0, Number(event.target.value))}
         labelRowsPerPage={t`Leads per page`}
-        labelDisplayedRows={({ from, to, count }) => t`${{ from: format.number(from) }}–${{ to: format.number(to) }} of ${{ count: format.number(count) }}`}
+        labelDisplayedRows={({ from, to, count }) =>
+          t`${{ from: format.number(from) }}–${{ to: format.number(to) }} of ${{ count: format.number(count) }}`
+        }
         getItemAriaLabel={(type) => pageLabels[type]}
         showFirstButton
         showLastButton

@@ -87,7 +87,9 @@ function findProblems(draft: Draft, i18n: I18n): Problems {
   if (range === 'format') problems.range = t(i18n)`Both dates must be real dates.`;
   if (range === 'order') problems.range = t(i18n)`The start date must be before the end date.`;
   if (range === 'tooLong')
-    problems.range = t(i18n)`The range covers ${{ days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) }} days; the search allows at most 60.`;
+    problems.range = t(
+      i18n,
+    )`The range covers ${{ days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) }} days; the search allows at most 60.`;
   if (draft.shipment.trim() && !shipmentIdPattern.test(draft.shipment.trim())) problems.shipment = t(i18n)`A shipment id has digits only.`;
   return problems;
 }
@@ -252,7 +254,10 @@ export function OperationsPage() {
 
   return (
     <>
-      <PageHeader title={t`Fulfillment operations`} subtitle={t`Every movement of your warehouse stock: inbound, sales, returns, withdrawals, transfers, quarantine and adjustments.`} />
+      <PageHeader
+        title={t`Fulfillment operations`}
+        subtitle={t`Every movement of your warehouse stock: inbound, sales, returns, withdrawals, transfers, quarantine and adjustments.`}
+      />
       <FulfillmentTabs inventoryId={inventoryIds.length === 1 ? inventoryIds[0] : null} />
       <FiltersForm
         // Remounted with the URL's filters when they change (back/forward, a pasted link, a search).

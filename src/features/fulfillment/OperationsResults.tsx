@@ -161,7 +161,9 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
         sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography role="status" aria-live="polite">
-          {hasNextPage ? t`Loaded ${{ loaded: format.number(rows.length) }} of ${{ total: format.number(total) }} operations.` : t`All ${{ total: format.number(rows.length) }} operations are loaded.`}
+          {hasNextPage
+            ? t`Loaded ${{ loaded: format.number(rows.length) }} of ${{ total: format.number(total) }} operations.`
+            : t`All ${{ total: format.number(rows.length) }} operations are loaded.`}
         </Typography>
         <Button
           variant="outlined"

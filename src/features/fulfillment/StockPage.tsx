@@ -19,7 +19,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { inventoryIdPattern, isNotAvailableStatus, notAvailableStatuses, type FulfillmentStock, type NotAvailableStatus } from '../../api/fulfillment';
+import {
+  inventoryIdPattern,
+  isNotAvailableStatus,
+  notAvailableStatuses,
+  type FulfillmentStock,
+  type NotAvailableStatus,
+} from '../../api/fulfillment';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormat } from '../../lib/format';
@@ -128,7 +134,9 @@ function RecentInventories({ current }: { current: string | null }) {
         <DataState
           query={query}
           isEmpty={(ids) => ids.length === 0}
-          empty={<Typography color="text.secondary">{t`No operations in the last 15 days, so there is no inventory to suggest. Enter an id above.`}</Typography>}
+          empty={
+            <Typography color="text.secondary">{t`No operations in the last 15 days, so there is no inventory to suggest. Enter an id above.`}</Typography>
+          }
         >
           {(ids) => (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -317,7 +325,10 @@ export function StockPage() {
   const inventory = requested && !problem ? requested : null;
   return (
     <>
-      <PageHeader title={t`Fulfillment stock`} subtitle={t`Units you keep in the operator’s warehouses: what is sellable, what is not, and why.`} />
+      <PageHeader
+        title={t`Fulfillment stock`}
+        subtitle={t`Units you keep in the operator’s warehouses: what is sellable, what is not, and why.`}
+      />
       <FulfillmentTabs inventoryId={inventory} />
       <InventoryForm key={`form-${requested}`} initial={requested} onOpen={(id) => update({ inventory: id, item: undefined })} />
       {problem && (

@@ -28,11 +28,13 @@ export function useOperationText() {
         references: op.external_references
           .map((ref) =>
             knownReferences.has(ref.type)
-              ? ref.type === 'shipment_id' ? t`Shipment ${{ value: ref.value }}` : t`Inbound ${{ value: ref.value }}`
+              ? ref.type === 'shipment_id'
+                ? t`Shipment ${{ value: ref.value }}`
+                : t`Inbound ${{ value: ref.value }}`
               : `${ref.type} ${ref.value}`,
           )
           .join(', '),
       };
     };
-  }, [locale, t]);
+  }, [locale, t, i18n]);
 }

@@ -125,7 +125,11 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
       </Menu>
       <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
       {answer.isError && (
-        <ErrorAlert error={answer.error} message={questionErrorText(answer.error, i18n) ?? t`The answer was not sent. Your draft is kept; try again.`} onRetry={send} />
+        <ErrorAlert
+          error={answer.error}
+          message={questionErrorText(answer.error, i18n) ?? t`The answer was not sent. Your draft is kept; try again.`}
+          onRetry={send}
+        />
       )}
     </Stack>
   );

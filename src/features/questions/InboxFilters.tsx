@@ -69,7 +69,10 @@ export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
             chip(undefined, t`All ${{ count: all === undefined ? '' : format.number(all) }}`.trim()),
             ...questionStatuses.map((status) => {
               const count = counts.get(status);
-              return chip(status, count === undefined ? statusLabel(status) : t`${{ label: statusLabel(status) }} ${{ count: format.number(count) }}`);
+              return chip(
+                status,
+                count === undefined ? statusLabel(status) : t`${{ label: statusLabel(status) }} ${{ count: format.number(count) }}`,
+              );
             }),
           ]}
     </Box>
@@ -115,7 +118,9 @@ export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
         onChange={(e) => setFrom(e.target.value)}
         disabled={!itemTrimmed}
         error={tried && fromError}
-        helperText={tried && fromError ? t`An asker ID is a whole number.` : t`Needs an item: the API filters by asker only within an item.`}
+        helperText={
+          tried && fromError ? t`An asker ID is a whole number.` : t`Needs an item: the API filters by asker only within an item.`
+        }
         // The hint explains why the field is disabled, so it keeps a readable colour.
         slotProps={{ htmlInput: { inputMode: 'numeric' }, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
         sx={{ minWidth: 180, maxWidth: { sm: 260 } }}
@@ -153,7 +158,7 @@ export function SortFields({ url, update }: Omit<InboxFiltersProps, 'head'>) {
       >
         <MenuItem value="date">{t`Date`}</MenuItem>
         <MenuItem value="item">{t`Item`}</MenuItem>
-        <MenuItem value="asker">{t({ message: `Asker`, context: "sort by" })}</MenuItem>
+        <MenuItem value="asker">{t({ message: `Asker`, context: 'sort by' })}</MenuItem>
       </TextField>
       <TextField
         select

@@ -210,7 +210,10 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
           </Button>
         )}
       </Stack>
-      <DataState query={query} errorMessage={(error) => (isApiError(error, 404) ? t`This question does not exist or was deleted.` : undefined)}>
+      <DataState
+        query={query}
+        errorMessage={(error) => (isApiError(error, 404) ? t`This question does not exist or was deleted.` : undefined)}
+      >
         {(question) => (
           <Stack spacing={2} divider={<Divider flexItem />}>
             <Box>

@@ -66,7 +66,11 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
           <span className={styles.caption} title={format.dateTime(question.date_created)}>
             {format.relative(question.date_created, now)}
           </span>
-          {nearDeletion && <Pill outlined>{t`${plural({ count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) }, { one: `Deleted in # day`, other: `Deleted in # days` })} if unanswered`}</Pill>}
+          {nearDeletion && (
+            <Pill
+              outlined
+            >{t`${plural({ count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) }, { one: `Deleted in # day`, other: `Deleted in # days` })} if unanswered`}</Pill>
+          )}
         </div>
         {question.answer && !banned && <p className={styles.answer}>{t`Answer: ${{ text: question.answer.text }}`}</p>}
       </div>

@@ -200,7 +200,10 @@ function Inbox({ sellerId }: { sellerId: number }) {
                     onClick={() =>
                       hide.mutate([...selection], {
                         onSuccess: ({ question_ids }) => {
-                          showToast(t`${plural({ count: question_ids.length }, { one: `# question hidden.`, other: `# questions hidden.` })}`, 'success');
+                          showToast(
+                            t`${plural({ count: question_ids.length }, { one: `# question hidden.`, other: `# questions hidden.` })}`,
+                            'success',
+                          );
                           setSelection(new Set());
                           if (openId !== undefined && question_ids.includes(openId)) close();
                         },
@@ -218,7 +221,11 @@ function Inbox({ sellerId }: { sellerId: number }) {
             {hide.isError && (
               <ErrorAlert error={hide.error} message={questionErrorText(hide.error, i18n)} onRetry={() => hide.mutate([...selection])} />
             )}
-            <DataState query={first} isEmpty={(data) => data.total === 0} empty={<Typography sx={{ p: 2 }}>{t`No questions match these filters.`}</Typography>}>
+            <DataState
+              query={first}
+              isEmpty={(data) => data.total === 0}
+              empty={<Typography sx={{ p: 2 }}>{t`No questions match these filters.`}</Typography>}
+            >
               {(data) => (
                 <QuestionList
                   filters={filters}

@@ -93,7 +93,11 @@ function SellerForm({ initial, onShow }: { initial: string; onShow: (userId: num
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         error={invalid}
-        helperText={invalid ? t`Enter a seller id: a whole number greater than 0, digits only.` : t`Support staff: enter another seller’s id to see their response time.`}
+        helperText={
+          invalid
+            ? t`Enter a seller id: a whole number greater than 0, digits only.`
+            : t`Support staff: enter another seller’s id to see their response time.`
+        }
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         sx={{ flex: '1 1 220px', maxWidth: 420 }}
       />
@@ -135,7 +139,8 @@ function Callouts({ rows }: { rows: SlotRow[] }) {
     <Stack spacing={1}>
       {gains.map((row) => (
         <Alert key={row.key} severity="info" role="note" icon={<TrendingUpIcon fontSize="inherit" />}>
-          <strong>{i18n._(slotLabels[row.key])}</strong>: {t`answer within 1 hour: +${{ percent: format.number(row.salesPercentIncrease ?? 0) }} % sales`}
+          <strong>{i18n._(slotLabels[row.key])}</strong>:{' '}
+          {t`answer within 1 hour: +${{ percent: format.number(row.salesPercentIncrease ?? 0) }} % sales`}
         </Alert>
       ))}
     </Stack>
@@ -239,7 +244,10 @@ export function ResponseTimePage() {
   const query = useQuery({ ...responseTimeQuery(userId ?? 0), enabled: userId !== undefined });
 
   let content: ReactNode;
-  if (requested && !requested.success) content = <Alert severity="error">{t`The seller id in the address (“${{ value: seller ?? '' }}”) is not valid: it must be a whole number greater than 0.`}</Alert>;
+  if (requested && !requested.success)
+    content = (
+      <Alert severity="error">{t`The seller id in the address (“${{ value: seller ?? '' }}”) is not valid: it must be a whole number greater than 0.`}</Alert>
+    );
   else if (!requested && me.isError) content = <ErrorAlert error={me.error} onRetry={() => void me.refetch()} />;
   else if (isApiError(query.error, 404)) content = <EmptyState reason={query.error.message} />;
   else content = <DataState query={query}>{(resource) => <Figures resource={resource} />}</DataState>;

@@ -48,7 +48,11 @@ function TokenForm() {
     void queryClient.resetQueries();
     showToast(t`Token saved.`, 'success');
   };
-  const status = session.token ? session.remember ? t`A token is remembered on this device.` : t`A token is stored for this tab.` : t`No token stored.`;
+  const status = session.token
+    ? session.remember
+      ? t`A token is remembered on this device.`
+      : t`A token is stored for this tab.`
+    : t`No token stored.`;
   return (
     <Stack component="form" spacing={2} onSubmit={submit} autoComplete="off">
       <TextField
@@ -70,7 +74,10 @@ function TokenForm() {
           htmlInput: { spellCheck: false, autoCapitalize: 'off' },
         }}
       />
-      <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={t`Remember on this device`} />
+      <FormControlLabel
+        control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+        label={t`Remember on this device`}
+      />
       <Typography variant="body2" color="text.secondary" role="status">
         {status}
       </Typography>
@@ -124,8 +131,14 @@ export function Component() {
         </TextField>
       </Section>
       <Section title={t`Connection`}>
-        <Alert severity="info">{session.mode === 'demo' ? t`Demo mode: a simulated API runs in your browser with seeded data. No token is needed.` : t`Live mode: requests go through this server to the real API.`}</Alert>
-        {session.authProblem && <Alert severity="error">{t`The API refused the last request (401): ${{ reason: session.authProblem }}. Enter a valid access token.`}</Alert>}
+        <Alert severity="info">
+          {session.mode === 'demo'
+            ? t`Demo mode: a simulated API runs in your browser with seeded data. No token is needed.`
+            : t`Live mode: requests go through this server to the real API.`}
+        </Alert>
+        {session.authProblem && (
+          <Alert severity="error">{t`The API refused the last request (401): ${{ reason: session.authProblem }}. Enter a valid access token.`}</Alert>
+        )}
         <TokenForm />
         <FormControlLabel
           control={<Switch checked={session.sandbox} onChange={(e) => setSandbox(e.target.checked)} />}

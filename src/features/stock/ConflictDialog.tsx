@@ -36,7 +36,9 @@ export function ConflictDialog({ conflict, onApplyMine, onKeepTheirs }: Conflict
     <Dialog open onClose={onKeepTheirs} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t`Someone else changed this stock`}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t`While you were editing, another change was saved (now version ${{ version: format.number(latest.version) }}). Nothing was overwritten: choose which value stays.`}</DialogContentText>
+        <DialogContentText
+          sx={{ mb: 2 }}
+        >{t`While you were editing, another change was saved (now version ${{ version: format.number(latest.version) }}). Nothing was overwritten: choose which value stays.`}</DialogContentText>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 1, m: 0 }}>
           {columns.map((column) => (
             <Paper key={column.label} variant="outlined" sx={{ p: 1.5 }} data-testid="conflict-value">

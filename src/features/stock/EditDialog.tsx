@@ -54,7 +54,9 @@ export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: 
       <DialogTitle id={titleId}>{t`Edit the quantity of ${location}`}</DialogTitle>
       <form onSubmit={submit} noValidate>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t`You start from ${{ quantity: format.number(base.quantity) }}, read at version ${{ version: format.number(base.version) }}.`}</DialogContentText>
+          <DialogContentText
+            sx={{ mb: 2 }}
+          >{t`You start from ${{ quantity: format.number(base.quantity) }}, read at version ${{ version: format.number(base.version) }}.`}</DialogContentText>
           <TextField
             autoFocus
             fullWidth

@@ -66,10 +66,16 @@ function WriteStatus({ phase }: { phase: WritePhase }) {
   }
   const content = {
     sending: { severity: 'info', text: t`Sending: ${location} to ${{ quantity: format.number(quantity) }}…` },
-    pending: { severity: 'info', text: t`Pending: the server accepted ${location} = ${{ quantity: format.number(quantity) }}. Stock is updated asynchronously; waiting for a read newer than version ${{ version: format.number(phase.edit.base.version) }}.` },
+    pending: {
+      severity: 'info',
+      text: t`Pending: the server accepted ${location} = ${{ quantity: format.number(quantity) }}. Stock is updated asynchronously; waiting for a read newer than version ${{ version: format.number(phase.edit.base.version) }}.`,
+    },
     confirmed: {
       severity: 'success',
-      text: 'read' in phase ? t`Confirmed: ${location} is ${{ quantity: format.number(quantity) }} at version ${{ version: format.number(phase.read.version) }}.` : '',
+      text:
+        'read' in phase
+          ? t`Confirmed: ${location} is ${{ quantity: format.number(quantity) }} at version ${{ version: format.number(phase.read.version) }}.`
+          : '',
     },
     replaced: {
       severity: 'warning',
@@ -201,7 +207,7 @@ function ItemRows({ ids }: { ids: string[] }) {
           <TableRow>
             <TableCell>{t`Item`}</TableCell>
             <TableCell align="right">{t`Available`}</TableCell>
-            <TableCell>{t({ message: `Fulfillment`, context: "stock column" })}</TableCell>
+            <TableCell>{t({ message: `Fulfillment`, context: 'stock column' })}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -278,7 +284,14 @@ function StockView({ userProductId }: { userProductId: string }) {
         }
       />
       <WriteStatus phase={phase} />
-      <DataState query={query} errorMessage={(error) => (isApiError(error, 404) ? t`User product ${{ id: userProductId }} was not found (404). Check the id; user products of other sellers are not shown either.` : undefined)}>
+      <DataState
+        query={query}
+        errorMessage={(error) =>
+          isApiError(error, 404)
+            ? t`User product ${{ id: userProductId }} was not found (404). Check the id; user products of other sellers are not shown either.`
+            : undefined
+        }
+      >
         {(read) => (
           <>
             <Locations read={read} busy={write.busy} onEdit={(target) => setUrl({ edit: targetKey(target) })} />

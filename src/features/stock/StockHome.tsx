@@ -50,7 +50,11 @@ function OpenForm() {
           setInvalid(false);
         }}
         error={invalid}
-        helperText={invalid ? t`That is not a user product id: use the site id, "U" and digits (for example MLAU3000001).` : t`For example MLAU3000001: the site id, "U" and digits.`}
+        helperText={
+          invalid
+            ? t`That is not a user product id: use the site id, "U" and digits (for example MLAU3000001).`
+            : t`For example MLAU3000001: the site id, "U" and digits.`
+        }
         size="small"
         sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
@@ -134,7 +138,9 @@ export function StockHome() {
   return (
     <>
       <PageHeader title={t`Stock`} />
-      <Typography sx={{ mb: 2 }}>{t`The stock of a user product is shared by all its listings and sales channels. Open one by its id to see where its units are and change the ones you manage.`}</Typography>
+      <Typography
+        sx={{ mb: 2 }}
+      >{t`The stock of a user product is shared by all its listings and sales channels. Open one by its id to see where its units are and change the ones you manage.`}</Typography>
       <Box sx={{ mb: 2 }}>
         <OpenForm />
       </Box>
