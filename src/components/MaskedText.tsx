@@ -27,7 +27,7 @@ export function RevealButton({ revealed, onToggle, label }: { revealed: boolean;
   const { t } = useLingui();
   return (
     <Button size="small" variant="outlined" onClick={onToggle} aria-pressed={revealed}>
-      {(label ?? revealed) ? t`Hide` : t`Reveal`}
+      {label ?? (revealed ? t`Hide` : t`Reveal`)}
     </Button>
   );
 }
