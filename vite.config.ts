@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import { fileURLToPath } from 'node:url';
 
 // Live mode: when SELLER_API_URL is set, the dev and preview servers proxy /api/* to it (prefix removed),
@@ -73,21 +74,34 @@ function demoBackendPreload(): Plugin {
   };
 }
 
+/** A compiled catalog's chunk says whose it is (`messages-app-en-….js`), for the bundle budget and for people. */
+function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): string {
+  const catalog = facadeModuleId?.match(/\/src\/(?:features\/)?([\w-]+)\/locales\/([\w-]+)\.po$/);
+  return catalog ? `assets/messages-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
 export default defineConfig({
-  plugins: [react(), modeEndpoint(), demoBackendPreload()],
+  plugins: [react(), lingui({ macroTransform: true }), modeEndpoint(), demoBackendPreload()],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
-  resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('src/demo/no-cookies.ts', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: 'tough-cookie', replacement: fileURLToPath(new URL('src/demo/no-cookies.ts', import.meta.url)) },
+      // Exactly the shim: `…/shim/with-selector` (recharts) stays as it is.
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('src/lib/useSyncExternalStore.ts', import.meta.url)) },
+    ],
+  },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: Number(process.env.PREVIEW_PORT ?? 4173), strictPort: true, proxy },
   build: {
     outDir: process.env.OUT_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: { output: { chunkFileNames: chunkName } },
   },
   test: {
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
     testTimeout: 15000,
   },

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Bundle budget: the gzipped JS a visitor downloads before first paint (index.html's entry and its
-// static imports, without lazy routes or the demo backend), plus every lazy chunk. Fails over budget.
-import { readFileSync, readdirSync } from 'node:fs';
+// static imports, without lazy routes or the demo backend, plus the English shell catalog the first render
+// waits for), plus every lazy chunk. Fails over budget, or when a Spanish or Portuguese text is in the
+// English first-paint JS (each locale's messages must come in their own catalog chunk).
+import { globSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parsePoFile } from '@lingui/format-po';
 
 const outDir = process.env.OUT_DIR ?? 'dist';
 const budgetKb = Number(process.env.BUDGET_KB ?? 150);
@@ -28,8 +31,19 @@ function staticImports(file) {
   return found;
 }
 
+const allJs = readdirSync(assets)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
+// The catalog chunks are named by vite.config.ts: messages-<area>-<locale>-<hash>.js.
+const catalogChunk = (area, locale) => allJs.find((f) => f.startsWith(`assets/messages-${area}-${locale}-`));
+const shellCatalog = catalogChunk('app', 'en');
+if (!shellCatalog) {
+  console.error('No English shell catalog chunk (assets/messages-app-en-*.js) in the build.');
+  process.exit(1);
+}
+
 const initial = new Set();
-const queue = [...entries, ...preloads];
+const queue = [...entries, ...preloads, shellCatalog];
 while (queue.length) {
   const file = queue.pop();
   if (initial.has(file)) continue;
@@ -37,9 +51,6 @@ while (queue.length) {
   queue.push(...staticImports(file));
 }
 
-const allJs = readdirSync(assets)
-  .filter((f) => f.endsWith('.js'))
-  .map((f) => `assets/${f}`);
 const lazy = allJs.filter((f) => !initial.has(f));
 const initialBytes = [...initial].reduce((sum, f) => sum + gz(f), 0);
 const lazyRows = lazy.map((f) => [f, gz(f)]).sort((a, b) => b[1] - a[1]);
@@ -63,6 +74,23 @@ if (process.env.BUDGET_JSON) {
     ),
   );
 }
+// Translations that differ from the English source and are long enough not to be a shared word.
+const foreign = globSync('src/**/locales/{es,pt-BR}.po')
+  .flatMap((file) => parsePoFile(readFileSync(file, 'utf8')).items)
+  .map((item) => item.msgstr[0] ?? '')
+  .filter((text, index, all) => text.length >= 12 && !text.includes('{') && all.indexOf(text) === index);
+const firstPaintCode = [...initial].map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
+const leaked = foreign.filter((text) => firstPaintCode.includes(text));
+// The check must be able to see a translation where it belongs, or it proves nothing.
+const spanishShell = readFileSync(join(outDir, catalogChunk('app', 'es') ?? shellCatalog), 'utf8');
+const seenInOwnChunk = foreign.some((text) => spanishShell.includes(text));
+if (!seenInOwnChunk || leaked.length) {
+  if (!seenInOwnChunk) console.error('The locale check found no Spanish text even in the Spanish shell catalog chunk.');
+  for (const text of leaked) console.error(`Not English, yet in first-paint JS: "${text}"`);
+  process.exit(1);
+}
+console.log(`Locales: none of ${foreign.length} Spanish/Portuguese texts is in the English first-paint JS.`);
+
 if (initialBytes / 1024 > budgetKb) {
   console.error(`Bundle budget exceeded: ${kb(initialBytes)} KB > ${budgetKb} KB of JS before first paint.`);
   process.exit(1);

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { configureClient } from './api/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { LocaleProvider } from './lib/i18n';
+import { LocaleProvider, startI18n } from './lib/i18n';
 import { demoToken, reportAuthProblem, sessionStore, setMode, type Mode } from './lib/session';
 
 /**
@@ -46,14 +46,18 @@ configureClient({
   },
 });
 
-// A transition lets React render the first screen in slices that keep the main thread responsive.
+// The shell's messages in the seller's language come before the first render (one small chunk). Not a
+// top-level await: the bundler would then split the entry's shared modules into many small chunks.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <LocaleProvider>
-        <App queryClient={createQueryClient()} />
-      </LocaleProvider>
-    </StrictMode>,
-  );
-});
+void startI18n((locale) => import(`./app/locales/${locale}.po`)).then(() =>
+  // A transition lets React render the first screen in slices that keep the main thread responsive.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <LocaleProvider>
+          <App queryClient={createQueryClient()} />
+        </LocaleProvider>
+      </StrictMode>,
+    );
+  }),
+);

@@ -1,7 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './router';
 import { useLocale } from '../lib/i18n';
@@ -14,7 +13,7 @@ interface AppProps {
 /** Providers below the locale: theme (per locale, for MUI's own strings), server state and routing. */
 export function App({ queryClient }: AppProps) {
   const { locale } = useLocale();
-  const theme = useMemo(() => createAppTheme(locale), [locale]);
+  const theme = createAppTheme(locale);
   return (
     <ThemeProvider theme={theme} defaultMode="system">
       <CssBaseline enableColorScheme />

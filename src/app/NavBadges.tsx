@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { useNewCreditLeadsCount } from '../features/credits/navBadge';
 import { useUnansweredCount } from '../features/questions/navBadge';
-import { useMessages } from '../lib/i18n';
-import { appMessages } from './messages';
 import type { NavEntry } from './nav';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 function Count({ count, label }: { count: number | undefined; label: string }) {
   if (!count) return null;
@@ -41,15 +41,17 @@ const visuallyHidden = {
 } as const;
 
 function Unanswered() {
-  const t = useMessages(appMessages);
+  const { t } = useLingui();
   const count = useUnansweredCount();
-  return <Count count={count} label={t('unanswered', { count: count ?? 0 })} />;
+  return (
+    <Count count={count} label={t`${plural({ count: count ?? 0 }, { one: `# unanswered question`, other: `# unanswered questions` })}`} />
+  );
 }
 
 function NewCreditLeads() {
-  const t = useMessages(appMessages);
+  const { t } = useLingui();
   const count = useNewCreditLeadsCount();
-  return <Count count={count} label={t('newLeads', { count: count ?? 0 })} />;
+  return <Count count={count} label={t`${plural({ count: count ?? 0 }, { one: `# new lead`, other: `# new leads` })}`} />;
 }
 
 /** The live count of a navigation entry: unanswered questions, credit leads since the last visit. */

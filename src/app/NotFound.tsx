@@ -2,19 +2,18 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { useMessages } from '../lib/i18n';
 import { urls } from '../lib/urls';
-import { appMessages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 export function NotFound() {
-  const t = useMessages(appMessages);
+  const { t } = useLingui();
   const { pathname } = useLocation();
   return (
     <>
-      <PageHeader title={t('notFoundTitle')} />
-      <Typography sx={{ mb: 2 }}>{t('notFoundText', { path: pathname })}</Typography>
+      <PageHeader title={t`Page not found`} />
+      <Typography sx={{ mb: 2 }}>{t`There is no page at ${{ path: pathname }}.`}</Typography>
       <Button variant="contained" component={Link} to={urls.questions.index()}>
-        {t('goHome')}
+        {t`Go to questions`}
       </Button>
     </>
   );

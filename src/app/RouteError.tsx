@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Component, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { useMessages } from '../lib/i18n';
-import { appMessages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const t = useMessages(appMessages);
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   useEffect(() => {
-    document.title = `${t('routeErrorTitle')} · Seller Desk`;
+    document.title = `${t`This page failed`} · Seller Desk`;
   }, [t]);
   const retry = () => {
     void queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
@@ -18,7 +17,7 @@ function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => voi
   };
   return (
     <Box sx={{ py: 2 }}>
-      <h1 style={{ fontSize: '1.5rem', margin: '0 0 16px' }}>{t('routeErrorTitle')}</h1>
+      <h1 style={{ fontSize: '1.5rem', margin: '0 0 16px' }}>{t`This page failed`}</h1>
       <ErrorAlert error={error} onRetry={retry} />
     </Box>
   );

@@ -12,13 +12,12 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import { useState, type ComponentProps } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useMe } from '../lib/identity';
-import { useMessages } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useStore } from '../lib/store';
 import { toastStore } from '../lib/toast';
-import { appMessages } from './messages';
 import { navEntries, navWidth } from './nav';
 import { onDemand } from './onDemand';
+import { useLingui } from '@lingui/react/macro';
 
 // Snackbar and its transitions are only needed once a toast exists.
 const Toaster = onDemand(() => import('./Toaster').then((module) => module.Toaster));
@@ -59,28 +58,36 @@ function ModeBadge({ label, sx, ...props }: { label: string } & Omit<ComponentPr
 }
 
 function ModeBadges() {
-  const t = useMessages(appMessages);
+  const { t } = useLingui();
   const { mode, sandbox } = useSession();
   return (
     <Box sx={{ display: 'flex', gap: 0.5 }}>
       <ModeBadge
-        title={t(mode === 'demo' ? 'modeDemoHint' : 'modeLiveHint')}
-        label={t(mode === 'demo' ? 'modeDemo' : 'modeLive')}
+        title={
+          mode === 'demo'
+            ? t`Demo mode: a simulated API in your browser answers every request.`
+            : t`Live mode: requests go to the real API.`
+        }
+        label={mode === 'demo' ? t`DEMO` : t`LIVE`}
         sx={{ fontWeight: 700, bgcolor: mode === 'demo' ? '#fff' : '#b71c1c', color: mode === 'demo' ? '#0d47a1' : '#fff' }}
         data-testid="mode-badge"
       />
       {sandbox && (
-        <ModeBadge title={t('modeSandboxHint')} label={t('modeSandbox')} sx={{ fontWeight: 700, bgcolor: '#fff3e0', color: '#7c2d12' }} />
+        <ModeBadge
+          title={t`Credit leads come from the sandbox (test data).`}
+          label={t`SANDBOX`}
+          sx={{ fontWeight: 700, bgcolor: '#fff3e0', color: '#7c2d12' }}
+        />
       )}
     </Box>
   );
 }
 
 function ThemeToggle() {
-  const t = useMessages(appMessages);
+  const { t } = useLingui();
   const { mode, systemMode, setMode } = useColorScheme();
   const dark = (mode === 'system' ? systemMode : mode) === 'dark';
-  const label = t(dark ? 'switchToLight' : 'switchToDark');
+  const label = dark ? t`Switch to light mode` : t`Switch to dark mode`;
   return (
     <IconButton color="inherit" title={label} aria-label={label} aria-pressed={dark} onClick={() => setMode(dark ? 'light' : 'dark')}>
       {dark ? <LightModeIcon /> : <DarkModeIcon />}
@@ -90,10 +97,10 @@ function ThemeToggle() {
 
 function Nickname() {
   const me = useMe();
-  const t = useMessages(appMessages);
+  const { t } = useLingui();
   if (!me.data) return null;
   return (
-    <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }} title={t('signedInAs', { nickname: me.data.nickname })}>
+    <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }} title={t`Signed in as ${{ nickname: me.data.nickname }}`}>
       {me.data.nickname}
     </Typography>
   );
@@ -116,7 +123,7 @@ const navLinkSx: SxProps<Theme> = (theme) => ({
 });
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
-  const t = useMessages(appMessages);
+  const { i18n } = useLingui();
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 0, py: 1, position: 'relative' }}>
       {navEntries.map((entry) => (
@@ -126,7 +133,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
               {entry.icon}
             </Box>
             <Typography component="span" sx={{ display: 'block', flex: '1 1 auto', minWidth: 0, my: 0.5 }}>
-              {t(entry.label)}
+              {i18n._(entry.label)}
             </Typography>
             {entry.badge && <NavBadge badge={entry.badge} />}
           </ButtonBase>
@@ -143,7 +150,7 @@ function Toasts() {
 
 /** The app frame: header with mode and identity, navigation (a menu on phones), and the page. */
 export function Shell() {
-  const t = useMessages(appMessages);
+  const { t } = useLingui();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
@@ -162,7 +169,7 @@ export function Shell() {
           '&:focus': { left: 8, top: 8, p: 1, bgcolor: 'background.paper', color: 'text.primary' },
         }}
       >
-        {t('skipToContent')}
+        {t`Skip to content`}
       </Box>
       {/* A fixed primary AppBar with colour on dark (mui-fixed: a modal's scroll lock pads it too), without AppBar's code. */}
       <Paper
@@ -191,7 +198,7 @@ export function Shell() {
             <IconButton
               color="inherit"
               edge="start"
-              aria-label={t('openMenu')}
+              aria-label={t`Open menu`}
               aria-expanded={open}
               onClick={() => {
                 setOpen(true);
@@ -202,7 +209,7 @@ export function Shell() {
             </IconButton>
           )}
           <Typography variant="h6" component="div" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-            {t('appName')}
+            {t`Seller Desk`}
           </Typography>
           <ModeBadges />
           <Box sx={{ flexGrow: 1 }} />
@@ -210,7 +217,7 @@ export function Shell() {
           <ThemeToggle />
         </Toolbar>
       </Paper>
-      <Box component="nav" aria-label={t('navLabel')} sx={{ width: { md: navWidth }, flexShrink: { md: 0 } }}>
+      <Box component="nav" aria-label={t`Main navigation`} sx={{ width: { md: navWidth }, flexShrink: { md: 0 } }}>
         {wide ? (
           // A permanent Drawer's look (docked paper with a divider) without Modal and Slide.
           <Box

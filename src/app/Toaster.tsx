@@ -1,17 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { describeError } from '../components/describeError';
-import { commonMessages } from '../components/messages';
-import { useMessages } from '../lib/i18n';
 import { useStore } from '../lib/store';
 import { dismissToast, toastStore } from '../lib/toast';
+import { useLingui } from '@lingui/react/macro';
 
 /** Shows the oldest pending toast; the next one follows when it closes. */
 export function Toaster() {
-  const t = useMessages(commonMessages);
+  const { t, i18n } = useLingui();
   const toast = useStore(toastStore)[0];
   if (!toast) return null;
-  const text = toast.error !== undefined ? t('backgroundRefreshFailed', { reason: describeError(toast.error, t).summary }) : toast.message;
+  const text =
+    toast.error !== undefined
+      ? t`Could not refresh the data; showing what was loaded before. ${{ reason: describeError(toast.error, i18n).summary }}`
+      : toast.message;
   return (
     <Snackbar
       key={toast.id}

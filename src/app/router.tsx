@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
+import { loadArea, type CatalogLoader } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { patterns, urls } from '../lib/urls';
 import { RouteErrorBoundary } from './RouteError';
@@ -10,11 +11,11 @@ type AreaModule = Promise<{ Component: ComponentType }>;
 
 /**
  * An area's pages as a lazily loaded chunk (`src/features/<area>/routes.tsx` exporting `Component`,
- * owning every path below its prefix), inside its own error boundary. A failed chunk download is
+ * owning every path below its prefix, with its catalog in the active locale), inside its own error boundary. A failed chunk download is
  * retried by the boundary's retry button: `reset` makes the next render import again.
  */
-function lazyArea(load: () => AreaModule) {
-  const importPage = () => load().then((module) => ({ default: module.Component }));
+function lazyArea(load: () => AreaModule, catalog?: CatalogLoader) {
+  const importPage = () => Promise.all([load(), catalog && loadArea(catalog)]).then(([module]) => ({ default: module.Component }));
   let Page = lazy(importPage);
   const reset = () => {
     Page = lazy(importPage);
@@ -30,13 +31,35 @@ function lazyArea(load: () => AreaModule) {
   };
 }
 
-const Questions = lazyArea(() => import('../features/questions/routes'));
-const ResponseTime = lazyArea(() => import('../features/response-time/routes'));
-const Stock = lazyArea(() => import('../features/stock/routes'));
-const Categories = lazyArea(() => import('../features/categories/routes'));
-const Fulfillment = lazyArea(() => import('../features/fulfillment/routes'));
-const Credits = lazyArea(() => import('../features/credits/routes'));
-const Settings = lazyArea(() => import('../features/settings/routes'));
+const Questions = lazyArea(
+  () => import('../features/questions/routes'),
+  (locale) => import(`../features/questions/locales/${locale}.po`),
+);
+const ResponseTime = lazyArea(
+  () => import('../features/response-time/routes'),
+  (locale) => import(`../features/response-time/locales/${locale}.po`),
+);
+const Stock = lazyArea(
+  () => import('../features/stock/routes'),
+  (locale) => import(`../features/stock/locales/${locale}.po`),
+);
+const Categories = lazyArea(
+  () => import('../features/categories/routes'),
+  (locale) => import(`../features/categories/locales/${locale}.po`),
+);
+const Fulfillment = lazyArea(
+  () => import('../features/fulfillment/routes'),
+  (locale) => import(`../features/fulfillment/locales/${locale}.po`),
+);
+const Credits = lazyArea(
+  () => import('../features/credits/routes'),
+  (locale) => import(`../features/credits/locales/${locale}.po`),
+);
+const Settings = lazyArea(
+  () => import('../features/settings/routes'),
+  (locale) => import(`../features/settings/locales/${locale}.po`),
+);
+// The 404 page's words are in the shell's catalog, already loaded.
 const NotFound = lazyArea(() => import('./NotFound').then((module) => ({ Component: module.NotFound })));
 
 /** A 401 in live mode leads to Settings, where the reason is shown. */

@@ -1,23 +1,25 @@
+import { t } from '@lingui/core/macro';
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
-import { formatMessage, type Locale } from '../lib/i18n';
-import { appMessages } from './messages';
+import { memoPerLocale } from '../lib/i18n';
 
 /**
- * MUI's own strings for the components we use, from our catalogue. Not `@mui/material/locale`: it builds
- * an Intl.NumberFormat per locale when imported, about 40 ms of first-paint script on a phone.
+ * MUI's own strings for the components we use, from the shell's catalog in the active locale. Not
+ * `@mui/material/locale`: it builds an Intl.NumberFormat per locale when imported, about 40 ms of
+ * first-paint script on a phone.
  */
-function muiStrings(locale: Locale): ThemeOptions {
-  const m = appMessages[locale];
-  const pageLabels = { first: m.muiFirstPage, last: m.muiLastPage, next: m.muiNextPage, previous: m.muiPreviousPage };
+function muiStrings(): ThemeOptions {
+  const pageLabels = { first: t`Go to first page`, last: t`Go to last page`, next: t`Go to next page`, previous: t`Go to previous page` };
   return {
     components: {
-      MuiAlert: { defaultProps: { closeText: m.muiClose } },
-      MuiBreadcrumbs: { defaultProps: { expandText: m.muiShowPath } },
+      MuiAlert: { defaultProps: { closeText: t`Close` } },
+      MuiBreadcrumbs: { defaultProps: { expandText: t`Show path` } },
       MuiPagination: {
         defaultProps: {
           getItemAriaLabel: (type, page, selected) =>
             type === 'page' || type === 'start-ellipsis' || type === 'end-ellipsis'
-              ? formatMessage(selected ? m.muiCurrentPage : m.muiGoToPage, locale, { page: page ?? '' })
+              ? selected
+                ? t`page ${{ page: page ?? '' }}`
+                : t`Go to page ${{ page: page ?? '' }}`
               : pageLabels[type],
         },
       },
@@ -27,10 +29,11 @@ function muiStrings(locale: Locale): ThemeOptions {
 
 /**
  * Light and dark schemes through CSS variables: MUI follows the OS until the seller picks one, and
- * remembers the pick. Colours are chosen for AA contrast in both schemes.
+ * remembers the pick. Colours are chosen for AA contrast in both schemes. One theme per locale, built while
+ * that locale is active (its shell catalog is loaded before activation).
  */
-export function createAppTheme(locale: Locale) {
-  return createTheme(
+export const createAppTheme = memoPerLocale(() =>
+  createTheme(
     {
       cssVariables: { colorSchemeSelector: 'class' },
       colorSchemes: {
@@ -54,6 +57,6 @@ export function createAppTheme(locale: Locale) {
       shape: { borderRadius: 8 },
       typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     },
-    muiStrings(locale),
-  );
-}
+    muiStrings(),
+  ),
+);

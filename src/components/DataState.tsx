@@ -1,11 +1,10 @@
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useMessages } from '../lib/i18n';
 import type { DescribeAreaError } from './describeError';
 import { ErrorAlert } from './ErrorAlert';
 import { Loading } from './Loading';
-import { commonMessages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 interface DataStateProps<T> {
   query: UseQueryResult<T>;
@@ -22,9 +21,9 @@ interface DataStateProps<T> {
  * background refetch keeps it on screen (the shell shows a toast instead).
  */
 export function DataState<T>({ query, children, empty, isEmpty, describeError }: DataStateProps<T>) {
-  const t = useMessages(commonMessages);
+  const { t } = useLingui();
   if (query.data !== undefined) {
-    if (isEmpty?.(query.data)) return <>{empty ?? <Typography color="text.secondary">{t('empty')}</Typography>}</>;
+    if (isEmpty?.(query.data)) return <>{empty ?? <Typography color="text.secondary">{t`Nothing to show yet.`}</Typography>}</>;
     return <>{children(query.data)}</>;
   }
   if (query.isError) {

@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { useMessages } from '../lib/i18n';
 import { describeError, type DescribeAreaError } from './describeError';
-import { commonMessages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 interface ErrorAlertProps {
   error: unknown;
@@ -16,8 +15,8 @@ interface ErrorAlertProps {
 
 /** An inline error with its meaning in words and a retry: never a white screen. */
 export function ErrorAlert({ error, onRetry, describeError: describeArea, title }: ErrorAlertProps) {
-  const t = useMessages(commonMessages);
-  const described = describeError(error, t, describeArea);
+  const { t, i18n } = useLingui();
+  const described = describeError(error, i18n, describeArea);
   return (
     <Alert
       severity="error"
@@ -25,16 +24,16 @@ export function ErrorAlert({ error, onRetry, describeError: describeArea, title 
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            {t('retry')}
+            {t`Retry`}
           </Button>
         ) : undefined
       }
     >
-      <AlertTitle>{title ?? t('errorTitle')}</AlertTitle>
+      <AlertTitle>{title ?? t`Something went wrong`}</AlertTitle>
       {described.summary}
       {described.details && (
         <details>
-          <summary>{t('showDetails')}</summary>
+          <summary>{t`Details`}</summary>
           <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{described.details}</code>
         </details>
       )}

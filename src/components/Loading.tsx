@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useMessages } from '../lib/i18n';
-import { commonMessages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 export function Loading() {
-  const t = useMessages(commonMessages);
+  const { t } = useLingui();
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
       <CircularProgress size={24} aria-hidden />
-      <Typography>{t('loading')}</Typography>
+      <Typography>{t`Loading…`}</Typography>
     </Box>
   );
 }

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { useMessages } from '../lib/i18n';
-import { commonMessages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 interface MaskedTextProps {
   /** The personal value; rendered only while revealed. */
@@ -14,10 +13,10 @@ interface MaskedTextProps {
 
 /** Personal data stays out of the DOM until the owner of the view chooses to reveal it. */
 export function MaskedText({ value, revealed, children }: MaskedTextProps) {
-  const t = useMessages(commonMessages);
+  const { t } = useLingui();
   if (revealed) return <>{children ?? value}</>;
   return (
-    <Box component="span" aria-label={t('masked')} sx={{ letterSpacing: 2, color: 'text.secondary' }}>
+    <Box component="span" aria-label={t`Hidden personal data`} sx={{ letterSpacing: 2, color: 'text.secondary' }}>
       {'•'.repeat(Math.min(Math.max(value.length, 6), 12))}
     </Box>
   );
@@ -25,10 +24,10 @@ export function MaskedText({ value, revealed, children }: MaskedTextProps) {
 
 /** The reveal / hide switch for a group of MaskedText values (per record, never remembered). */
 export function RevealButton({ revealed, onToggle, label }: { revealed: boolean; onToggle: () => void; label?: string }) {
-  const t = useMessages(commonMessages);
+  const { t } = useLingui();
   return (
     <Button size="small" variant="outlined" onClick={onToggle} aria-pressed={revealed}>
-      {label ?? t(revealed ? 'hide' : 'reveal')}
+      {label ?? (revealed ? t`Hide` : t`Reveal`)}
     </Button>
   );
 }

@@ -1,22 +1,21 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ContractError } from '../api/errors';
-import { formatMessage } from '../lib/i18n';
 import { describeError } from './describeError';
-import { commonMessages } from './messages';
 
-const t = (key: keyof (typeof commonMessages)['en'], vars?: Record<string, string | number>) =>
-  formatMessage(commonMessages.en[key], 'en', vars);
 const broken = new ContractError('GET /items/MLA1', [{ path: 'price', message: 'Expected number' }]);
 
 describe('describeError', () => {
   it("uses the area's words for the rows it knows and keeps the technical details", () => {
-    const described = describeError(broken, t, () => 'The item could not be read.');
+    const described = describeError(broken, i18n, () => 'The item could not be read.');
     expect(described).toEqual({ summary: 'The item could not be read.', details: 'GET /items/MLA1: price — Expected number' });
   });
 
   it('falls back on the common words where the area has none', () => {
     const onlyNotFound = (error: unknown) => (error instanceof ApiError && error.status === 404 ? 'No such item.' : undefined);
-    expect(describeError(new ApiError(429, 'too_many_requests', 'slow down'), t, onlyNotFound).summary).toBe(t('errorRateLimited'));
-    expect(describeError(new ApiError(404, 'not_found', 'gone'), t, onlyNotFound).summary).toBe('No such item.');
+    expect(describeError(new ApiError(429, 'too_many_requests', 'slow down'), i18n, onlyNotFound).summary).toBe(
+      'Too many requests. Seller Desk retries automatically; wait a moment.',
+    );
+    expect(describeError(new ApiError(404, 'not_found', 'gone'), i18n, onlyNotFound).summary).toBe('No such item.');
   });
 });

@@ -1,11 +1,9 @@
 import { ApiError, ContractError, NetworkError } from '../api/errors';
-import type { Translate } from '../lib/i18n';
-import type { commonMessages } from './messages';
-
-type CommonKey = keyof (typeof commonMessages)['en'];
+import { t } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 
 /** An area's words for the spec's error rows it knows (its code table); undefined leaves the common words. */
-export type DescribeAreaError = (error: unknown) => string | undefined;
+export type DescribeAreaError = (error: unknown, i18n: I18n) => string | undefined;
 
 export interface ErrorDescription {
   summary: string;
@@ -16,27 +14,33 @@ export interface ErrorDescription {
  * Every error in words, the one way the app puts them: the area's words for its spec rows when it has
  * them, else a sentence for the kind of error the client raised; the technical details either way.
  */
-export function describeError(error: unknown, t: Translate<CommonKey>, describeArea?: DescribeAreaError): ErrorDescription {
-  const common = describeCommon(error, t);
-  const summary = describeArea?.(error);
+export function describeError(error: unknown, i18n: I18n, describeArea?: DescribeAreaError): ErrorDescription {
+  const common = describeCommon(error, i18n);
+  const summary = describeArea?.(error, i18n);
   return summary === undefined ? common : { ...common, summary };
 }
 
-function describeCommon(error: unknown, t: Translate<CommonKey>): ErrorDescription {
-  if (error instanceof NetworkError) return { summary: t('errorNetwork') };
+function describeCommon(error: unknown, i18n: I18n): ErrorDescription {
+  if (error instanceof NetworkError) return { summary: t(i18n)`The server could not be reached. Check your connection and try again.` };
   if (error instanceof ContractError) {
     return {
-      summary: t('errorContract'),
+      summary: t(i18n)`Unexpected response from the server.`,
       details: `${error.endpoint}: ${error.issues.map((i) => `${i.path || '(root)'} — ${i.message}`).join('; ')}`,
     };
   }
   if (error instanceof ApiError) {
-    if (error.status === 401) return { summary: t('errorUnauthorized'), details: error.message };
-    if (error.status === 403) return { summary: t('errorForbidden'), details: error.message };
-    if (error.status === 404) return { summary: t('errorNotFound'), details: error.message };
-    if (error.status === 429) return { summary: t('errorRateLimited') };
-    if (error.status >= 500) return { summary: t('errorServer', { status: error.status }), details: error.message };
-    return { summary: t('errorApi', { status: error.status, code: error.error, message: error.message }) };
+    if (error.status === 401)
+      return { summary: t(i18n)`Your session is not valid (401). Check the access token in Settings.`, details: error.message };
+    if (error.status === 403) return { summary: t(i18n)`You are not allowed to see this (403).`, details: error.message };
+    if (error.status === 404) return { summary: t(i18n)`Not found (404).`, details: error.message };
+    if (error.status === 429) return { summary: t(i18n)`Too many requests. Seller Desk retries automatically; wait a moment.` };
+    if (error.status >= 500)
+      return { summary: t(i18n)`The server failed (${{ status: error.status }}). Try again in a moment.`, details: error.message };
+    return {
+      summary: t(
+        i18n,
+      )`The server refused the request (${{ status: error.status }} ${{ code: error.error }}): ${{ message: error.message }}`,
+    };
   }
-  return { summary: t('errorUnknown', { message: error instanceof Error ? error.message : String(error) }) };
+  return { summary: t(i18n)`An unexpected error happened: ${{ message: error instanceof Error ? error.message : String(error) }}` };
 }

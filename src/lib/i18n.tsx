@@ -1,23 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { i18n, type Messages } from '@lingui/core';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 
 export const locales = ['en', 'es', 'pt-BR'] as const;
 export type Locale = (typeof locales)[number];
 
 /**
- * One catalogue per area: English defines the keys, and the type makes Spanish and Brazilian Portuguese
- * complete (a missing key is a type error). Messages use `{name}` placeholders and
- * `{count, plural, one {…} other {…}}` with `#` for the number.
+ * One area's catalog compiled for one locale, e.g. `(locale) => import(`./locales/${locale}.po`)`:
+ * translators edit the PO files, and the build downloads only the active locale's.
  */
-export type Catalogue<K extends string> = Record<Locale, Record<K, string>>;
-
-export function defineMessages<const K extends string>(en: Record<K, string>, es: Record<K, string>, pt: Record<K, string>): Catalogue<K> {
-  return { en, es, 'pt-BR': pt };
-}
-
-export type Vars = Record<string, string | number>;
-
-const pluralPattern = /\{(\w+), plural, ((?:=?\w+ \{[^{}]*\}\s*)+)\}/g;
-const optionPattern = /(=?\w+) \{([^{}]*)\}/g;
+export type CatalogLoader = (locale: Locale) => Promise<{ messages: Messages }>;
 
 /** Intl objects are costly to build (locale data loads on first use), so each is built once per locale. */
 export function memoPerLocale<T>(build: (locale: Locale) => T): (locale: Locale) => T {
@@ -27,25 +19,6 @@ export function memoPerLocale<T>(build: (locale: Locale) => T): (locale: Locale)
     if (value === undefined) built.set(locale, (value = build(locale)));
     return value;
   };
-}
-
-const numberFormat = memoPerLocale((locale) => new Intl.NumberFormat(locale));
-const pluralRules = memoPerLocale((locale) => new Intl.PluralRules(locale));
-
-export function formatMessage(template: string, locale: Locale, vars: Vars = {}): string {
-  const withPlurals = template.replace(pluralPattern, (_all, name: string, body: string) => {
-    const count = Number(vars[name] ?? 0);
-    const options = new Map<string, string>();
-    for (const [, key, text] of body.matchAll(optionPattern)) options.set(key as string, text as string);
-    const category = pluralRules(locale).select(count);
-    const chosen = options.get(`=${count}`) ?? options.get(category) ?? options.get('other') ?? '';
-    return chosen.replace(/#/g, numberFormat(locale).format(count));
-  });
-  return withPlurals.replace(/\{(\w+)\}/g, (all, name: string) => {
-    const value = vars[name];
-    if (value === undefined) return all;
-    return typeof value === 'number' ? numberFormat(locale).format(value) : value;
-  });
 }
 
 const storageKey = 'seller-desk.locale';
@@ -66,36 +39,76 @@ function initialLocale(): Locale {
   return (locales as readonly string[]).includes(saved ?? '') ? (saved as Locale) : detectLocale();
 }
 
-interface LocaleState {
-  locale: Locale;
-  setLocale: (locale: Locale) => void;
+// Every area loaded so far, so that a language switch fetches their catalogs in the new locale.
+const loaders = new Set<CatalogLoader>();
+// The locale being switched to; equals the active one when no switch is under way.
+let target: Locale = 'en';
+
+async function loadCatalogs(locale: Locale, from: Iterable<CatalogLoader>): Promise<void> {
+  const catalogs = await Promise.all(Array.from(from, (load) => load(locale)));
+  for (const { messages } of catalogs) i18n.load(locale, messages);
 }
 
-const LocaleContext = createContext<LocaleState | null>(null);
+/** Before the first render: the shell's catalog in the seller's language, then activate it. */
+export async function startI18n(shell: CatalogLoader, locale: Locale = initialLocale()): Promise<void> {
+  loaders.add(shell);
+  target = locale;
+  await loadCatalogs(locale, [shell]);
+  i18n.activate(locale);
+}
 
+/**
+ * An area's catalog, before its pages render: in the active locale, and in the one a switch under way is
+ * heading to (the switch may have listed its areas before this one was added).
+ */
+export async function loadArea(loader: CatalogLoader): Promise<void> {
+  loaders.add(loader);
+  await Promise.all([...new Set([i18n.locale as Locale, target])].map((locale) => loadCatalogs(locale, [loader])));
+}
+
+async function switchLocale(next: Locale): Promise<void> {
+  target = next;
+  await loadCatalogs(next, loaders);
+  if (target === next) i18n.activate(next);
+}
+
+interface LocaleState {
+  locale: Locale;
+  setLocale: (locale: Locale) => Promise<void>;
+}
+
+const SetLocaleContext = createContext<LocaleState['setLocale'] | null>(null);
+
+/** Lingui's provider over the shared instance; a language switch loads the catalogs and re-renders, no reload. */
 export function LocaleProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(initialLocale);
-  const setLocale = useCallback((next: Locale) => {
-    localStorage.setItem(storageKey, next);
-    setLocaleState(next);
-  }, []);
-  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+  const setLocale = useMemo(
+    () => (next: Locale) => {
+      localStorage.setItem(storageKey, next);
+      return switchLocale(next);
+    },
+    [],
+  );
+  return (
+    <I18nProvider i18n={i18n}>
+      <SetLocaleContext.Provider value={setLocale}>
+        <DocumentLanguage />
+        {children}
+      </SetLocaleContext.Provider>
+    </I18nProvider>
+  );
+}
+
+function DocumentLanguage() {
+  const { locale } = useLocale();
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+  return null;
 }
 
 export function useLocale(): LocaleState {
-  const state = useContext(LocaleContext);
-  if (!state) throw new Error('useLocale needs a LocaleProvider');
-  return state;
-}
-
-export type Translate<K extends string> = (key: K, vars?: Vars) => string;
-
-/** The translate function for one catalogue in the active locale. */
-export function useMessages<K extends string>(catalogue: Catalogue<K>): Translate<K> {
-  const { locale } = useLocale();
-  return useCallback((key: K, vars?: Vars) => formatMessage(catalogue[locale][key], locale, vars), [catalogue, locale]);
+  const setLocale = useContext(SetLocaleContext);
+  const { i18n: active } = useLingui();
+  if (!setLocale) throw new Error('useLocale needs a LocaleProvider');
+  return { locale: active.locale as Locale, setLocale };
 }

@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
+import { i18n, type Messages } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureClient } from '../api/client';
 import { demoSeller, resetDb, server } from './demo';
+
+// Tests read English: every area's catalog is loaded, as after visiting each page.
+const catalogs = import.meta.glob<Messages>('../**/locales/en.po', { eager: true, import: 'messages' });
+for (const messages of Object.values(catalogs)) i18n.load('en', messages);
+i18n.activate('en');
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {

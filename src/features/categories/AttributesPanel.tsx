@@ -12,9 +12,17 @@ import { useQuery } from '@tanstack/react-query';
 import { attributeValueTypes, type Category, type CategoryAttribute } from '../../api/categories';
 import { DataState } from '../../components/DataState';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
-import { messages, type CategoriesKey } from './messages';
 import { attributesQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+const typeLabels: Record<(typeof attributeValueTypes)[number], MessageDescriptor> = {
+  list: msg`List`,
+  number: msg`Number`,
+  boolean: msg`Yes / no`,
+  string: msg`Text`,
+};
 
 /** Lower case without accents, so "condicion" finds "Condición". */
 const fold = (text: string) =>
@@ -31,28 +39,30 @@ function matches(attribute: CategoryAttribute, query: string): boolean {
 }
 
 function AttributeTable({ category, attributes, query }: { category: Category; attributes: CategoryAttribute[]; query: string }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const shown = attributes.filter((attribute) => matches(attribute, query));
   const typeWord = (type: string) =>
-    (attributeValueTypes as readonly string[]).includes(type) ? t(`type_${type}` as CategoriesKey) : type;
+    (attributeValueTypes as readonly string[]).includes(type) ? i18n._(typeLabels[type as (typeof attributeValueTypes)[number]]) : type;
   return (
     <>
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {shown.length === 0 ? t('attrNone', { query }) : t('attrCount', { shown: shown.length, total: attributes.length })}
+        {shown.length === 0
+          ? t`No attribute matches "${query}".`
+          : t`Showing ${{ shown: format.number(shown.length) }} of ${{ total: format.number(attributes.length) }} attributes`}
       </Typography>
       {shown.length > 0 && (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table size="small" sx={{ minWidth: 720 }}>
-            <caption style={{ captionSide: 'top', textAlign: 'left' }}>{t('attributesCaption', { name: category.name })}</caption>
+            <caption style={{ captionSide: 'top', textAlign: 'left' }}>{t`Attributes of ${{ name: category.name }}`}</caption>
             <TableHead>
               <TableRow>
-                <TableCell>{t('colName')}</TableCell>
-                <TableCell>{t('colGroup')}</TableCell>
-                <TableCell>{t('colType')}</TableCell>
-                <TableCell align="right">{t('colMaxLength')}</TableCell>
-                <TableCell>{t('colTags')}</TableCell>
-                <TableCell>{t('colValues')}</TableCell>
+                <TableCell>{t`Name`}</TableCell>
+                <TableCell>{t`Group`}</TableCell>
+                <TableCell>{t`Value type`}</TableCell>
+                <TableCell align="right">{t`Max length`}</TableCell>
+                <TableCell>{t`Tags`}</TableCell>
+                <TableCell>{t`Allowed values`}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -78,12 +88,12 @@ function AttributeTable({ category, attributes, query }: { category: Category; a
                             key={tag}
                             size="small"
                             variant={tag === 'required' || tag === 'fixed' ? 'filled' : 'outlined'}
-                            label={tag === 'required' ? t('tagRequired') : tag === 'fixed' ? t('tagFixed') : tag.replace(/_/g, ' ')}
+                            label={tag === 'required' ? t`Required` : tag === 'fixed' ? t`Fixed` : tag.replace(/_/g, ' ')}
                           />
                         ))}
                     </Box>
                   </TableCell>
-                  <TableCell sx={{ minWidth: 180 }}>{attribute.values?.map((v) => v.name).join(', ') || t('anyValue')}</TableCell>
+                  <TableCell sx={{ minWidth: 180 }}>{attribute.values?.map((v) => v.name).join(', ') || t`Any value`}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -102,20 +112,24 @@ interface AttributesPanelProps {
 
 /** GET /categories/{id}/attributes as a searchable table (by name, id, group or allowed value). */
 export function AttributesPanel({ category, query, onQuery }: AttributesPanelProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const attributes = useQuery(attributesQuery(category.id));
   return (
     <>
       <TextField
         type="search"
-        label={t('attrSearch')}
-        helperText={t('attrSearchHelp')}
+        label={t`Search attributes`}
+        helperText={t`By name, id, group or allowed value`}
         value={query}
         onChange={(event) => onQuery(event.target.value)}
         size="small"
         sx={{ mb: 1, width: 360, maxWidth: '100%' }}
       />
-      <DataState query={attributes} isEmpty={(list) => list.length === 0} empty={<Typography>{t('attrEmpty')}</Typography>}>
+      <DataState
+        query={attributes}
+        isEmpty={(list) => list.length === 0}
+        empty={<Typography>{t`This category has no attributes.`}</Typography>}
+      >
         {(list) => <AttributeTable category={category} attributes={list} query={query} />}
       </DataState>
     </>

@@ -3,10 +3,10 @@ import ListItemText from '@mui/material/ListItemText';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { useMessages } from '../../lib/i18n';
 import { urls } from '../../lib/urls';
-import { messages } from './messages';
 import { categoryQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 /** How long the pointer must rest on a link before its category is fetched (a pass-over fetches nothing). */
 const restMs = 150;
@@ -36,13 +36,13 @@ interface CategoryLinkProps {
 
 /** A category in a list: a link that prefetches on pointer rest, with its item count when known. */
 export function CategoryLink({ site, id, name, count, search = '' }: CategoryLinkProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const prefetch = usePrefetchCategory(id);
   return (
     <ListItemButton component={Link} to={urls.categories.detail(site, id, search)} {...prefetch} sx={{ borderRadius: 1 }}>
       <ListItemText
         primary={name}
-        secondary={count === undefined ? undefined : t('itemCount', { count })}
+        secondary={count === undefined ? undefined : t`${plural(count, { one: `# item`, other: `# items` })}`}
         slotProps={{ secondary: { color: 'text.secondary' } }}
       />
     </ListItemButton>

@@ -16,28 +16,30 @@ import { isApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { useMessages } from '../../lib/i18n';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { AttributesPanel } from './AttributesPanel';
 import { CategoryLink, usePrefetchCategory } from './CategoryLink';
 import { FeesPanel } from './FeesPanel';
 import { ItemsPanel } from './ItemsPanel';
-import { messages, type CategoriesKey } from './messages';
 import { PromotionPacksPanel } from './PromotionPacksPanel';
 import { categoryQuery } from './queries';
 import { SettingsPanel } from './SettingsPanel';
 import { TechnicalSpecsPanel } from './TechnicalSpecsPanel';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 const tabs = ['settings', 'attributes', 'items', 'fees', 'packs', 'specs'] as const;
 type TabId = (typeof tabs)[number];
-const tabLabels: Record<TabId, CategoriesKey> = {
-  settings: 'tabSettings',
-  attributes: 'tabAttributes',
-  items: 'tabItems',
-  fees: 'tabFees',
-  packs: 'tabPacks',
-  specs: 'tabSpecs',
+const tabLabels: Record<TabId, MessageDescriptor> = {
+  settings: msg`Settings`,
+  attributes: msg`Attributes`,
+  items: msg`Items`,
+  fees: msg`Listing fees`,
+  packs: msg`Promotion packs`,
+  specs: msg`Technical specs`,
 };
 
 /** The open tab and each panel's own state live in the URL (a pasted link opens the same view). */
@@ -60,12 +62,12 @@ function Crumb({ site, id, name, search }: { site: string; id: string; name: str
 }
 
 function CategoryTrail({ category, site, search }: { category: Category; site: string; search: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const ancestors = category.path_from_root.slice(0, -1);
   return (
-    <Breadcrumbs aria-label={t('breadcrumbs')} sx={{ mb: 1, '& ol': { flexWrap: 'wrap' } }}>
+    <Breadcrumbs aria-label={t`Category path`} sx={{ mb: 1, '& ol': { flexWrap: 'wrap' } }}>
       <Link component={RouterLink} to={urls.categories.index({ site })}>
-        {t('rootCrumb', { site })}
+        {t`All categories (${site})`}
       </Link>
       {ancestors.map((step) => (
         <Crumb key={step.id} site={site} id={step.id} name={step.name} search={search} />
@@ -78,7 +80,7 @@ function CategoryTrail({ category, site, search }: { category: Category; site: s
 }
 
 function Overview({ category, site, search }: { category: Category; site: string; search: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const leaf = isLeaf(category);
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
@@ -87,17 +89,19 @@ function Overview({ category, site, search }: { category: Category; site: string
       )}
       <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
         <Alert severity={leaf ? 'success' : 'info'} role="note" sx={{ mb: 1 }}>
-          {t(leaf ? 'acceptsListings' : 'notLeaf')}
+          {leaf
+            ? t`Accepts listings: this is a leaf category, items are published here.`
+            : t`Not a leaf: choose a subcategory to publish an item.`}
         </Alert>
         {category.permalink && (
           <Link href={category.permalink} target="_blank" rel="noopener noreferrer">
-            {t('permalink')}
+            {t`See this category on the marketplace (opens in a new tab)`}
           </Link>
         )}
         {!leaf && (
           <Paper component="section" variant="outlined" sx={{ p: 1, mt: 1 }} aria-labelledby="children-heading">
             <Typography id="children-heading" variant="subtitle1" component="h2" sx={{ px: 1 }}>
-              {t('subcategories')}
+              {t`Subcategories`}
             </Typography>
             <List dense>
               {category.children_categories.map((child) => (
@@ -131,7 +135,7 @@ function Panel({ tab, category, state, update }: { tab: TabId; category: Categor
 }
 
 function CategoryView({ category, site }: { category: Category; site: string }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const [state, update] = useUrlState(categorySearchSchema);
   // Moving through the tree keeps the open tab, nothing else (page, search and price belong to one category).
   const search = state.tab === 'settings' ? '' : `?tab=${state.tab}`;
@@ -140,14 +144,14 @@ function CategoryView({ category, site }: { category: Category; site: string }) 
       <CategoryTrail category={category} site={site} search={search} />
       <PageHeader
         title={category.name}
-        subtitle={`${t('categoryId', { id: category.id })} · ${t('itemCount', { count: category.total_items_in_this_category })}`}
+        subtitle={`${t`ID ${{ id: category.id }}`} · ${t`${plural({ count: category.total_items_in_this_category }, { one: `# item`, other: `# items` })}`}`}
       />
       <Overview category={category} site={site} search={search} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
           value={state.tab}
           onChange={(_event, tab: TabId) => update({ tab: tab === 'settings' ? undefined : tab, page: undefined })}
-          aria-label={t('tabsLabel')}
+          aria-label={t`Category details`}
           variant="scrollable"
           // Always shown (disabled at the ends) rather than "auto": buttons appearing after the first
           // measure would shift the tabs sideways.
@@ -155,7 +159,7 @@ function CategoryView({ category, site }: { category: Category; site: string }) 
           allowScrollButtonsMobile
         >
           {tabs.map((tab) => (
-            <Tab key={tab} value={tab} label={t(tabLabels[tab])} id={`category-tab-${tab}`} aria-controls={`category-panel-${tab}`} />
+            <Tab key={tab} value={tab} label={i18n._(tabLabels[tab])} id={`category-tab-${tab}`} aria-controls={`category-panel-${tab}`} />
           ))}
         </Tabs>
       </Box>
@@ -168,29 +172,33 @@ function CategoryView({ category, site }: { category: Category; site: string }) 
 
 /** /categories/:site/:categoryId — a deep link that survives a reload; bad or unknown ids say so in words. */
 export function CategoryPage() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const { site = '', categoryId = '' } = useParams();
   const valid = siteIdPattern.test(site) && categoryIdPattern.test(categoryId) && siteOf(categoryId) === site;
   const query = useQuery({ ...categoryQuery(categoryId), enabled: valid });
 
   const notFound = (text: string) => (
     <>
-      <PageHeader title={t('notFoundTitle')} />
+      <PageHeader title={t`Category not found`} />
       <Alert severity="warning" sx={{ mb: 2 }}>
         {text}
       </Alert>
       <Link component={RouterLink} to={urls.categories.index({ site: siteIdPattern.test(site) ? site : undefined })}>
-        {t('backToTop')}
+        {t`Back to the top-level categories`}
       </Link>
     </>
   );
 
-  if (!valid) return notFound(t('badId', { id: categoryId, site }));
+  if (!valid)
+    return notFound(t`"${{ id: categoryId }}" is not a category of site ${site}: ids are the site followed by digits, e.g. ${site}1055.`);
   if (query.data) return <CategoryView category={query.data} site={site} />;
-  if (isApiError(query.error, 404)) return notFound(t('notFound', { id: categoryId, site, message: query.error.message }));
+  if (isApiError(query.error, 404))
+    return notFound(
+      t`There is no category ${{ id: categoryId }} on site ${site}. The API answered: "${{ message: query.error.message }}" (404).`,
+    );
   return (
     <>
-      <PageHeader title={t('title')} />
+      <PageHeader title={t`Categories`} />
       {query.isError ? <ErrorAlert error={query.error} onRetry={() => void query.refetch()} /> : <Loading />}
     </>
   );

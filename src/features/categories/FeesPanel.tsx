@@ -17,30 +17,40 @@ import { useState, type FormEvent } from 'react';
 import { listingPriceLimits, siteOf, validateListingPrice, type Category, type ListingPrice } from '../../api/categories';
 import { DataState } from '../../components/DataState';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
-import { messages, type CategoriesKey } from './messages';
 import { listingPricesQuery, listingTypesQuery, sitesQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-const exposures = new Set(['highest', 'high', 'mid', 'low', 'lowest']);
+const exposureLabels: Partial<Record<string, MessageDescriptor>> = {
+  highest: msg`Highest`,
+  high: msg`High`,
+  mid: msg`Medium`,
+  low: msg`Low`,
+  lowest: msg`Lowest`,
+};
 
 function FeesTable({ price, fees }: { price: number; fees: ListingPrice[] }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const format = useFormat();
-  const exposure = (value: string) => (exposures.has(value) ? t(`exposure_${value}` as CategoriesKey) : value);
+  const exposure = (value: string) => {
+    const label = exposureLabels[value];
+    return label ? i18n._(label) : value;
+  };
   const currency = fees[0]?.currency_id;
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table size="small" sx={{ minWidth: 560 }}>
         <caption style={{ captionSide: 'top', textAlign: 'left' }}>
-          {t('feesCaption', { price: currency ? format.money(price, currency) : format.number(price) })}
+          {t`Fees for a price of ${{ price: currency ? format.money(price, currency) : format.number(price) }}`}
         </caption>
         <TableHead>
           <TableRow>
-            <TableCell>{t('colListingType')}</TableCell>
-            <TableCell>{t('colExposure')}</TableCell>
-            <TableCell align="right">{t('colSaleFee')}</TableCell>
-            <TableCell align="right">{t('colListingFee')}</TableCell>
-            <TableCell align="right">{t('colNet')}</TableCell>
+            <TableCell>{t`Listing type`}</TableCell>
+            <TableCell>{t`Exposure`}</TableCell>
+            <TableCell align="right">{t`Sale fee`}</TableCell>
+            <TableCell align="right">{t`Listing fee`}</TableCell>
+            <TableCell align="right">{t`You receive`}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -70,7 +80,7 @@ interface FeesPanelProps {
 
 /** Listing types of the site and a calculator: a price → GET listing_prices → fees per type in the site currency. */
 export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const site = siteOf(category.id);
   const sites = useQuery(sitesQuery);
@@ -85,10 +95,14 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
     event.preventDefault();
     const checked = validateListingPrice(draft);
     if (!checked.ok) {
-      const reasons = { required: t('priceRequired'), number: t('priceNumber'), decimals: t('priceDecimals') } as const;
+      const reasons = {
+        required: t`Enter a price.`,
+        number: t`Enter a number, e.g. 1500 or 1500.50.`,
+        decimals: t`Use at most two decimals.`,
+      } as const;
       return setError(
         checked.reason === 'range'
-          ? t('priceRange', { min: money(listingPriceLimits.min), max: money(listingPriceLimits.max) })
+          ? t`Enter a price between ${{ min: money(listingPriceLimits.min) }} and ${{ max: money(listingPriceLimits.max) }}.`
           : reasons[checked.reason],
       );
     }
@@ -101,7 +115,7 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
     <Stack spacing={2}>
       <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-labelledby="listing-types-heading">
         <Typography id="listing-types-heading" variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
-          {t('listingTypes', { site })}
+          {t`Listing types of ${site}`}
         </Typography>
         <DataState query={types}>
           {(list) => (
@@ -117,7 +131,7 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
       </Paper>
       <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-labelledby="calculator-heading">
         <Typography id="calculator-heading" variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
-          {t('calculator')}
+          {t`Fee calculator`}
         </Typography>
         <Stack
           component="form"
@@ -128,27 +142,27 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
           sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}
         >
           <TextField
-            label={t('priceLabel', { currency })}
+            label={t`Price (${currency})`}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             error={Boolean(error)}
-            helperText={error || t('feesHint', { currency })}
+            helperText={error || t`Enter a price to see the fees of each listing type in ${currency}.`}
             size="small"
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
             sx={{ width: 320, maxWidth: '100%' }}
           />
           <Button type="submit" variant="contained">
-            {t('calculate')}
+            {t`Calculate fees`}
           </Button>
         </Stack>
         {price !== undefined && min !== null && price < min && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {t('belowMinimum', { min: money(min) })}
+            {t`This price is below the category minimum (${{ min: money(min) }}): the listing would be refused.`}
           </Alert>
         )}
         {price !== undefined && max !== null && price > max && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {t('aboveMaximum', { max: money(max) })}
+            {t`This price is above the category maximum (${{ max: money(max) }}): the listing would be refused.`}
           </Alert>
         )}
         {price !== undefined && <DataState query={fees}>{(list) => <FeesTable price={price} fees={list} />}</DataState>}

@@ -12,9 +12,9 @@ import { searchLimits, siteOf, type Category } from '../../api/categories';
 import { isApiError } from '../../api/errors';
 import { DataState } from '../../components/DataState';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import { categoryItemsQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 const pageSize = 20;
 /** The API serves at most offset + limit = 1000: pages beyond are never offered. */
@@ -32,7 +32,7 @@ interface ItemsPanelProps {
  * with a token: that is explained in words, and the rest of the page is untouched.
  */
 export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const current = Math.min(page, maxPages);
   const query = useQuery(
@@ -41,27 +41,31 @@ export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
   if (isApiError(query.error, 403))
     return (
       <Alert severity="info" role="status">
-        {t('itemsForbidden')}
+        {t`Item search is not available for this account: the marketplace answers 403 to item searches. Everything else on this page keeps working.`}
       </Alert>
     );
   return (
-    <DataState query={query} isEmpty={(data) => data.paging.total === 0} empty={<Typography>{t('itemsEmpty')}</Typography>}>
+    <DataState
+      query={query}
+      isEmpty={(data) => data.paging.total === 0}
+      empty={<Typography>{t`No items are listed in this category.`}</Typography>}
+    >
       {(data) => {
         const pages = Math.min(maxPages, Math.ceil(data.paging.total / pageSize));
         return (
           <>
             <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t('itemsTotal', { count: data.paging.total })}
+              {t`${plural({ count: data.paging.total }, { one: `# item found`, other: `# items found` })}`}
             </Typography>
             <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, opacity: query.isPlaceholderData ? 0.6 : 1 }}>
               <Table size="small" sx={{ minWidth: 560 }}>
-                <caption style={{ captionSide: 'top', textAlign: 'left' }}>{t('itemsCaption', { name: category.name })}</caption>
+                <caption style={{ captionSide: 'top', textAlign: 'left' }}>{t`Items listed in ${{ name: category.name }}`}</caption>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('colItem')}</TableCell>
-                    <TableCell align="right">{t('colPrice')}</TableCell>
-                    <TableCell align="right">{t('colAvailable')}</TableCell>
-                    <TableCell align="right">{t('colSold')}</TableCell>
+                    <TableCell>{t({ message: `Item`, context: 'category items' })}</TableCell>
+                    <TableCell align="right">{t`Price`}</TableCell>
+                    <TableCell align="right">{t({ message: `Available`, context: 'units' })}</TableCell>
+                    <TableCell align="right">{t`Sold`}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -82,7 +86,7 @@ export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
               </Table>
             </TableContainer>
             {pages > 1 && (
-              <nav aria-label={t('itemsPages')}>
+              <nav aria-label={t`Item pages`}>
                 <Pagination count={pages} page={current} onChange={(_event, next) => onPage(next)} sx={{ mt: 2 }} siblingCount={0} />
               </nav>
             )}

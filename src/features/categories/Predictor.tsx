@@ -13,14 +13,14 @@ import { Link } from 'react-router';
 import { discoveryLimits, type DomainDiscovery } from '../../api/categories';
 import { DataState } from '../../components/DataState';
 import { Section } from '../../components/Section';
-import { useMessages } from '../../lib/i18n';
 import { urls } from '../../lib/urls';
 import { usePrefetchCategory } from './CategoryLink';
-import { messages } from './messages';
 import { discoveryQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
+import { useFormat } from '../../lib/format';
 
 function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDiscovery }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const prefetch = usePrefetchCategory(suggestion.category_id);
   const attributes = suggestion.attributes.map((a) => `${a.name ?? a.id}: ${a.value_name}`).join(' · ');
   return (
@@ -30,11 +30,11 @@ function Suggestion({ site, suggestion }: { site: string; suggestion: DomainDisc
           primary={suggestion.category_name}
           secondary={
             <>
-              {t('domain', { domain: suggestion.domain_name })}
+              {t`Domain: ${{ domain: suggestion.domain_name }}`}
               {attributes && (
                 <>
                   <br />
-                  {t('predicted')}: {attributes}
+                  {t`Predicted attributes`}: {attributes}
                 </>
               )}
             </>
@@ -55,20 +55,22 @@ interface PredictorProps {
 
 /** Category predictor: a product title → suggested domains and leaf categories; one click opens one. */
 export function Predictor({ site, q, onSearch }: PredictorProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
+  const format = useFormat();
   const [draft, setDraft] = useState(q);
   const [error, setError] = useState('');
   const query = useQuery({ ...discoveryQuery(site, q), enabled: q !== '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const title = draft.trim();
-    if (!title) return setError(t('titleRequired'));
-    if (title.length > discoveryLimits.maxQueryLength) return setError(t('titleTooLong', { max: discoveryLimits.maxQueryLength }));
+    if (!title) return setError(t`Type a title first.`);
+    if (title.length > discoveryLimits.maxQueryLength)
+      return setError(t`Use at most ${{ max: format.number(discoveryLimits.maxQueryLength) }} characters.`);
     setError('');
     onSearch(title);
   };
   return (
-    <Section title={t('predictorTitle')}>
+    <Section title={t`Find a category for a title`}>
       <Stack
         component="form"
         direction={{ xs: 'column', sm: 'row' }}
@@ -78,17 +80,17 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
         sx={{ alignItems: { sm: 'flex-start' } }}
       >
         <TextField
-          label={t('productTitle')}
+          label={t`Product title`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           error={Boolean(error)}
-          helperText={error || t('productTitleHelp')}
+          helperText={error || t`Type the title of what you sell, e.g. "Smartphone Samsung Galaxy A15 128 GB".`}
           fullWidth
           size="small"
           slotProps={{ htmlInput: { maxLength: discoveryLimits.maxQueryLength + 1 } }}
         />
         <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>
-          {t('suggest')}
+          {t`Suggest categories`}
         </Button>
       </Stack>
       {q && (
@@ -97,16 +99,16 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
           isEmpty={(list) => list.length === 0}
           empty={
             <Alert severity="info" role="status" sx={{ mt: 2 }}>
-              {t('noSuggestions', { q })}
+              {t`No category matches "${q}". Try other words.`}
             </Alert>
           }
         >
           {(suggestions) => (
             <>
               <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-                {t('suggestions', { q })}
+                {t`Suggested categories for "${q}"`}
               </Typography>
-              <List dense aria-label={t('suggestions', { q })}>
+              <List dense aria-label={t`Suggested categories for "${q}"`}>
                 {suggestions.map((suggestion) => (
                   <Suggestion key={suggestion.domain_id} site={site} suggestion={suggestion} />
                 ))}

@@ -9,13 +9,12 @@ import { siteIdPattern, type Site } from '../../api/categories';
 import { DataState } from '../../components/DataState';
 import { Section } from '../../components/Section';
 import { PageHeader } from '../../components/PageHeader';
-import { useMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
 import { CategoryLink } from './CategoryLink';
-import { messages } from './messages';
 import { Predictor } from './Predictor';
 import { sitesQuery, topLevelQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
 
 const searchSchema = z.object({
   site: z.string().regex(siteIdPattern).optional().catch(undefined),
@@ -34,11 +33,11 @@ function useChosenSite(sites: Site[] | undefined, fromUrl: string | undefined): 
 }
 
 function TopLevel({ site }: { site: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const query = useQuery(topLevelQuery(site));
   return (
-    <Section title={t('topLevel')}>
-      <DataState query={query} isEmpty={(list) => list.length === 0} empty={<Typography>{t('topLevelEmpty')}</Typography>}>
+    <Section title={t`Top-level categories`}>
+      <DataState query={query} isEmpty={(list) => list.length === 0} empty={<Typography>{t`This site has no categories.`}</Typography>}>
         {(categories) => (
           <List dense sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' }, gap: 0.5 }}>
             {categories.map((category) => (
@@ -55,25 +54,25 @@ function TopLevel({ site }: { site: string }) {
 
 /** /categories: pick a site, see its top-level categories, or let the predictor find one from a title. */
 export function SitePage() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const [state, update] = useUrlState(searchSchema);
   const sites = useQuery(sitesQuery);
   const site = useChosenSite(sites.data, state.site);
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader title={t`Categories`} subtitle={t`Browse the category tree to see where a listing belongs and what it needs.`} />
       <DataState query={sites}>
         {(list) => (
           <TextField
             select
-            label={t('site')}
+            label={t`Site`}
             value={site && list.some((s) => s.id === site) ? site : ''}
             onChange={(event) => update({ site: event.target.value, q: '' })}
             sx={{ mb: 2, minWidth: 240, maxWidth: '100%' }}
           >
             {list.map((s) => (
               <MenuItem key={s.id} value={s.id}>
-                {t('siteOption', { name: s.name, id: s.id })}
+                {t`${{ name: s.name }} (${{ id: s.id }})`}
               </MenuItem>
             ))}
           </TextField>

@@ -8,19 +8,18 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Category } from '../../api/categories';
 import { DataState } from '../../components/DataState';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import { technicalSpecsQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
 
 function Specs({ domainId }: { domainId: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const specs = useQuery(technicalSpecsQuery(domainId));
   return (
     <DataState query={specs}>
       {(data) => (
         <>
           <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
-            {t('specsTitle', { domain: `${data.domain_name} (${data.domain_id})` })}
+            {t`Technical specs of the domain ${{ domain: `${data.domain_name} (${data.domain_id})` }}`}
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, gap: 2 }}>
             {data.groups.map((group) => (
@@ -33,7 +32,7 @@ function Specs({ domainId }: { domainId: string }) {
                     <ListItem key={attribute.id} disableGutters>
                       <ListItemText
                         primary={attribute.name}
-                        secondary={`${attribute.id} · ${t(attribute.required ? 'specsRequired' : 'specsOptional')}`}
+                        secondary={`${attribute.id} · ${attribute.required ? t`Required` : t`Optional`}`}
                         slotProps={{ secondary: { color: 'text.secondary' } }}
                       />
                     </ListItem>
@@ -50,12 +49,12 @@ function Specs({ domainId }: { domainId: string }) {
 
 /** The technical specs of the category's catalog domain (settings.catalog_domain); parents have none. */
 export function TechnicalSpecsPanel({ category }: { category: Category }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const domainId = category.settings.catalog_domain;
   if (!domainId)
     return (
       <Alert severity="info" role="note">
-        {t('specsNoDomain')}
+        {t`This category has no catalog domain, so it has no technical specs. Open one of its leaf categories.`}
       </Alert>
     );
   return <Specs domainId={domainId} />;

@@ -21,7 +21,6 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { itemQuery } from '../../lib/items';
 import { isTyping } from '../../lib/keyboard';
@@ -31,10 +30,11 @@ import { urls } from '../../lib/urls';
 import { describeCreditLeadError } from './errors';
 import type { CreditLeadView } from './creditLeadView';
 import { useSiteCurrency } from './creditLeadView';
-import { messages } from './messages';
 import { creditLeadDetailQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
+import { useLingui } from '@lingui/react/macro';
+import { entityLabels } from './labels';
 
 interface CreditLeadPanelProps {
   id: string;
@@ -47,7 +47,8 @@ interface CreditLeadPanelProps {
 
 /** A lead beside the list: support review moves through the results with buttons or j/k. */
 export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
+  const format = useFormat();
   const navigate = useNavigate();
   const headingId = useId();
   const reviewed = useReviewed().has(id);
@@ -75,10 +76,10 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
         <Typography id={headingId} variant="h6" component="h2" sx={{ flex: '1 1 auto', fontFamily: 'monospace' }}>
-          {t('leadHeading', { id: shortId(id) })}
+          {t`Lead ${{ id: shortId(id) }}`}
         </Typography>
         <Button component={RouterLink} to={urls.credits.index(search)} size="small" startIcon={beside ? undefined : <ArrowBack />}>
-          {t(beside ? 'closeLead' : 'backToList')}
+          {beside ? t`Close` : t`Back to the list`}
         </Button>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }} useFlexGap>
@@ -89,7 +90,7 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
           disabled={!previous}
           onClick={() => void navigate(urls.credits.detail(previous!, search))}
         >
-          {t('previousLead')}
+          {t`Previous lead`}
         </Button>
         <Button
           size="small"
@@ -98,10 +99,12 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
           disabled={!next}
           onClick={() => void navigate(urls.credits.detail(next!, search))}
         >
-          {t('nextLead')}
+          {t`Next lead`}
         </Button>
         <Typography variant="body2" color="text.secondary" role="status">
-          {index >= 0 ? t('position', { index: index + 1, count: rows.length }) : t('notInList')}
+          {index >= 0
+            ? t`Lead ${{ index: format.number(index + 1) }} of ${{ count: format.number(rows.length) }} on this page · keys: j next, k previous`
+            : t`This lead is not in the current result list.`}
         </Typography>
       </Stack>
       {/* Any lead can be marked, expired ones included: the mark is about the review, not the credit. */}
@@ -113,7 +116,7 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
           onClick={() => setReviewed(id, !reviewed)}
           sx={{ mb: 2 }}
         >
-          {t(reviewed ? 'unmarkReviewed' : 'markReviewed')}
+          {reviewed ? t`Reviewed (undo)` : t`Mark as reviewed`}
         </Button>
       )}
       {/* Keyed by lead: the reveal switch starts hidden for every lead and is never carried over. */}
@@ -123,7 +126,7 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
 }
 
 function CreditLeadBody({ id }: { id: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const me = useMe();
   const { sandbox } = useSession();
   const valid = isCreditLeadId(id);
@@ -132,7 +135,7 @@ function CreditLeadBody({ id }: { id: string }) {
   if (!valid) {
     return (
       <Alert severity="error" role="alert">
-        {t('invalidId', { id })}
+        {t`“${id}” is not a lead id: a lead id is a UUID (like 3f2b…-…). Nothing was sent.`}
       </Alert>
     );
   }
@@ -140,23 +143,21 @@ function CreditLeadBody({ id }: { id: string }) {
   if (isApiError(query.error, 410)) {
     return (
       <Alert severity="warning">
-        <AlertTitle>{t('expiredTitle')}</AlertTitle>
-        {t('expiredText')}
+        <AlertTitle>{t`This credit has expired`}</AlertTitle>
+        {t`The financing proposal is no longer valid (410): the buyer can no longer take it, and its conditions and the buyer’s contact are not available anymore. A new proposal is needed to follow up.`}
       </Alert>
     );
   }
   if (isApiError(query.error, 404)) {
     return (
       <Alert severity="info">
-        <AlertTitle>{t('notFoundTitle')}</AlertTitle>
-        {t('notFoundText')}
+        <AlertTitle>{t`Lead not found`}</AlertTitle>
+        {t`No lead with this id exists for your account (404). It may be a test lead while the sandbox is off, or the other way round.`}
       </Alert>
     );
   }
   if (query.isError) {
-    return (
-      <ErrorAlert error={query.error} describeError={(error) => describeCreditLeadError(error, t)} onRetry={() => void query.refetch()} />
-    );
+    return <ErrorAlert error={query.error} describeError={describeCreditLeadError} onRetry={() => void query.refetch()} />;
   }
   return <Loading />;
 }
@@ -172,7 +173,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const item = useQuery(itemQuery(lead.item_id));
   const currency = useSiteCurrency(item.data?.currency_id);
@@ -182,45 +183,47 @@ function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
   return (
     <>
       <Box component="dl" sx={{ m: 0 }}>
-        <Fact label={t('colStatus')}>
+        <Fact label={t`Status`}>
           <StatusChip status={lead.status} />
         </Fact>
-        <Fact label={t('item')}>{item.data ? `${item.data.title} (${lead.item_id})` : lead.item_id}</Fact>
-        <Fact label={t('downPayment')}>{money(lead.down_payment_amount)}</Fact>
-        <Fact label={t('installmentPlan')}>
-          {t('installments', { count: lead.installments_number, amount: money(lead.installments_amount) })}
+        <Fact label={t({ message: `Item`, context: 'credit lead' })}>
+          {item.data ? `${item.data.title} (${lead.item_id})` : lead.item_id}
         </Fact>
-        <Fact label={t('financialEntity')}>{t(`entity_${lead.financial_entity_id}`)}</Fact>
-        <Fact label={t('proposal')}>{lead.proposal_id ?? t('noProposal')}</Fact>
-        <Fact label={t('created')}>{format.dateTime(lead.date_created)}</Fact>
+        <Fact label={t`Down payment`}>{money(lead.down_payment_amount)}</Fact>
+        <Fact label={t`Installments`}>
+          {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount) }}`}
+        </Fact>
+        <Fact label={t`Financing entity`}>{i18n._(entityLabels[lead.financial_entity_id])}</Fact>
+        <Fact label={t`Proposal`}>{lead.proposal_id ?? t`Not provided by this entity`}</Fact>
+        <Fact label={t`Created`}>{format.dateTime(lead.date_created)}</Fact>
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2, mb: 1 }}>
         <Typography variant="subtitle1" component="h3" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
-          {t('buyer')}
+          {t`Buyer`}
         </Typography>
         <RevealButton
           revealed={revealed}
           onToggle={() => setRevealed((value) => !value)}
-          label={t(revealed ? 'hideContact' : 'revealContact')}
+          label={revealed ? t`Hide contact` : t`Reveal contact`}
         />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('contactHint')}
+        {t`Personal data: reveal it only to contact this buyer. It is hidden again when you leave this lead.`}
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
-        <Fact label={t('buyerName')}>
+        <Fact label={t`Name`}>
           <MaskedText value={buyer.full_name} revealed={revealed}>
-            <Contact value={buyer.full_name} copyLabel={t('copyName')} />
+            <Contact value={buyer.full_name} copyLabel={t`Copy name`} />
           </MaskedText>
         </Fact>
-        <Fact label={t('buyerEmail')}>
+        <Fact label={t`Email`}>
           <MaskedText value={buyer.email} revealed={revealed}>
-            <Contact value={buyer.email} href={`mailto:${buyer.email}`} copyLabel={t('copyEmail')} />
+            <Contact value={buyer.email} href={`mailto:${buyer.email}`} copyLabel={t`Copy email`} />
           </MaskedText>
         </Fact>
-        <Fact label={t('buyerPhone')}>
+        <Fact label={t`Phone`}>
           <MaskedText value={buyer.phone} revealed={revealed}>
-            <Contact value={buyer.phone} href={`tel:${buyer.phone.replace(/[^\d+]/g, '')}`} copyLabel={t('copyPhone')} />
+            <Contact value={buyer.phone} href={`tel:${buyer.phone.replace(/[^\d+]/g, '')}`} copyLabel={t`Copy phone`} />
           </MaskedText>
         </Fact>
       </Box>
@@ -230,14 +233,14 @@ function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
 
 /** A revealed contact value: a link where one makes sense, and a copy button. */
 function Contact({ value, href, copyLabel }: { value: string; href?: string; copyLabel: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const copy = () =>
     // Promise.resolve first: navigator.clipboard is missing outside secure contexts.
     Promise.resolve()
       .then(() => navigator.clipboard.writeText(value))
       .then(
-        () => showToast(t('copied'), 'success'),
-        () => showToast(t('copyFailed'), 'warning'),
+        () => showToast(t`Copied to the clipboard.`, 'success'),
+        () => showToast(t`Could not copy: the browser refused access to the clipboard.`, 'warning'),
       );
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>

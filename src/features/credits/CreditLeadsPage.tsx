@@ -18,7 +18,6 @@ import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadText, toCsv } from '../../lib/csv';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -26,12 +25,14 @@ import { useUrlState } from '../../lib/urlState';
 import { describeCreditLeadError } from './errors';
 import { CreditLeadPanel } from './CreditLeadPanel';
 import { useCreditLeadViews, type CreditLeadView } from './creditLeadView';
-import { messages } from './messages';
 import { markCreditLeadsVisited } from './navBadge';
 import { creditLeadSearchQuery } from './queries';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
 import { problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { problemLabels, reviewLabels } from './labels';
 
 /** The CSV of the rows on screen: lead, item and financing only; no buyer id, name, email or phone. */
 function exportCsv(rows: CreditLeadView[], from: string, to: string) {
@@ -54,7 +55,7 @@ function exportCsv(rows: CreditLeadView[], from: string, to: string) {
 }
 
 export function CreditLeadsPage() {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const theme = useTheme();
   const beside = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
@@ -79,11 +80,14 @@ export function CreditLeadsPage() {
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader
+        title={t`Credit leads`}
+        subtitle={t`Pre-approved financing proposals for your items, and the buyers interested in them.`}
+      />
       {sandbox && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          <AlertTitle>{t('sandboxTitle')}</AlertTitle>
-          {t('sandboxBanner')}
+          <AlertTitle>{t`Test data`}</AlertTitle>
+          {t`The credit sandbox is on (Settings): these leads are test data, not real buyers.`}
         </Alert>
       )}
       {showList && (
@@ -95,38 +99,38 @@ export function CreditLeadsPage() {
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: id && beside ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)' }}>
         {showList && (
-          <Paper variant="outlined" component="section" aria-label={t('results')} sx={{ p: 2, minWidth: 0 }}>
+          <Paper variant="outlined" component="section" aria-label={t`Credit leads found`} sx={{ p: 2, minWidth: 0 }}>
             {refused.length > 0 ? (
               <Alert severity="error">
-                <AlertTitle>{t('refused')}</AlertTitle>
+                <AlertTitle>{t`Nothing was sent: correct the search first.`}</AlertTitle>
                 {refused.map((problem) => (
-                  <div key={problem}>{t(`problem_${problem}`)}</div>
+                  <div key={problem}>{i18n._(problemLabels[problem])}</div>
                 ))}
               </Alert>
             ) : (
               <DataState
                 query={query}
-                describeError={(error) => describeCreditLeadError(error, t)}
+                describeError={describeCreditLeadError}
                 isEmpty={(page) => page.paging.total === 0}
-                empty={<Typography>{t('noResults')}</Typography>}
+                empty={<Typography>{t`No leads match this search. Try a wider date range or another status.`}</Typography>}
               >
                 {(page) => (
                   <>
                     <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
                       <Typography role="status" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
-                        {t('total', { count: page.paging.total, from: format.date(page.date_from), to: format.date(page.date_to) })}
+                        {t`${plural({ count: page.paging.total }, { 0: `No leads`, one: `# lead`, other: `# leads` })} from ${{ from: format.date(page.date_from) }} to ${{ to: format.date(page.date_to) }}`}
                       </Typography>
                       <TextField
                         select
                         size="small"
-                        label={t('reviewFilter')}
+                        label={t`Review`}
                         value={state.reviewed}
                         onChange={(e) => update({ reviewed: e.target.value === 'any' ? undefined : (e.target.value as ReviewFilter) })}
                         sx={{ minWidth: 200 }}
                       >
                         {reviewFilters.map((value) => (
                           <MenuItem key={value} value={value}>
-                            {t(`review_${value}`)}
+                            {i18n._(reviewLabels[value])}
                           </MenuItem>
                         ))}
                       </TextField>
@@ -136,15 +140,18 @@ export function CreditLeadsPage() {
                         disabled={rows.length === 0}
                         onClick={() => {
                           exportCsv(rows, page.date_from, page.date_to);
-                          showToast(t('exported', { count: rows.length }), 'success');
+                          showToast(
+                            t`Exported ${plural({ count: rows.length }, { one: `# lead`, other: `# leads` })} without personal data.`,
+                            'success',
+                          );
                         }}
                       >
-                        {t('exportCsv')}
+                        {t`Export CSV`}
                       </Button>
                     </Stack>
                     {/* The previous page stays on screen while the next loads: say so. */}
-                    {query.isPlaceholderData && <LinearProgress aria-label={t('loadingPage')} />}
-                    {rows.length === 0 && <Typography sx={{ my: 2 }}>{t('noneReviewedOnPage')}</Typography>}
+                    {query.isPlaceholderData && <LinearProgress aria-label={t`Loading the new results…`} />}
+                    {rows.length === 0 && <Typography sx={{ my: 2 }}>{t`No lead on this page matches the review filter.`}</Typography>}
                     <ResultsTable
                       page={page}
                       rows={rows}

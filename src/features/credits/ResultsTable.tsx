@@ -13,11 +13,11 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { CreditLead, CreditLeadSearch } from '../../api/credits';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
 import { urls } from '../../lib/urls';
 import type { CreditLeadView } from './creditLeadView';
-import { messages } from './messages';
 import { pageSizes } from './searchState';
+import { useLingui } from '@lingui/react/macro';
+import { statusLabels, entityLabels } from './labels';
 
 interface ResultsTableProps {
   page: CreditLeadSearch;
@@ -31,29 +31,30 @@ interface ResultsTableProps {
 export const shortId = (id: string) => id.slice(0, 8);
 
 export function StatusChip({ status }: { status: CreditLead['status'] | undefined }) {
-  const t = useMessages(messages);
-  return <Chip size="small" variant="outlined" label={status ? t(`status_${status}`) : t('statusUnknown')} />;
+  const { t, i18n } = useLingui();
+  return <Chip size="small" variant="outlined" label={status ? i18n._(statusLabels[status]) : t`Not reported`} />;
 }
 
 /** One page of leads: item, amounts in the site's currency, entity, date, status, expired and reviewed marks. */
 export function ResultsTable({ page, rows, selectedId, search, onPage }: ResultsTableProps) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const { offset, limit, total } = page.paging;
+  const pageLabels = { first: t`First page`, previous: t`Previous page`, next: t`Next page`, last: t`Last page` };
   const money = (value: number, currency: string | undefined) => (currency ? format.money(value, currency) : format.number(value));
   return (
     <>
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('results')}>
+        <Table size="small" aria-label={t`Credit leads found`}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('colLead')}</TableCell>
-              <TableCell>{t('colItem')}</TableCell>
-              <TableCell align="right">{t('colDownPayment')}</TableCell>
-              <TableCell align="right">{t('colInstallments')}</TableCell>
-              <TableCell>{t('colEntity')}</TableCell>
-              <TableCell>{t('colDate')}</TableCell>
-              <TableCell>{t('colStatus')}</TableCell>
+              <TableCell>{t`Lead`}</TableCell>
+              <TableCell>{t({ message: `Item`, context: 'credit lead' })}</TableCell>
+              <TableCell align="right">{t`Down payment`}</TableCell>
+              <TableCell align="right">{t`Installments`}</TableCell>
+              <TableCell>{t`Entity`}</TableCell>
+              <TableCell>{t`Created`}</TableCell>
+              <TableCell>{t`Status`}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -66,7 +67,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
                   {reviewed && (
                     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, ml: 1, verticalAlign: 'middle' }}>
                       <CheckCircleOutline fontSize="small" aria-hidden />
-                      <Typography variant="caption">{t('reviewed')}</Typography>
+                      <Typography variant="caption">{t`Reviewed`}</Typography>
                     </Box>
                   )}
                 </TableCell>
@@ -85,14 +86,14 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
                 </TableCell>
                 <TableCell align="right">{money(lead.down_payment_amount, currency)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {t('installments', { count: lead.installments_number, amount: money(lead.installments_amount, currency) })}
+                  {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount, currency) }}`}
                 </TableCell>
-                <TableCell>{t(`entity_${lead.financial_entity_id}`)}</TableCell>
+                <TableCell>{i18n._(entityLabels[lead.financial_entity_id])}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(lead.date_created)}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                     <StatusChip status={status} />
-                    {lead.expired && <Chip size="small" label={t('expired')} />}
+                    {lead.expired && <Chip size="small" label={t`Expired`} />}
                   </Box>
                 </TableCell>
               </TableRow>
@@ -108,9 +109,11 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
         rowsPerPageOptions={[...pageSizes]}
         onPageChange={(_event, next) => onPage(next * limit, limit)}
         onRowsPerPageChange={(event) => onPage(0, Number(event.target.value))}
-        labelRowsPerPage={t('rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => t(`${type}Page`)}
+        labelRowsPerPage={t`Leads per page`}
+        labelDisplayedRows={({ from, to, count }) =>
+          t`${{ from: format.number(from) }}–${{ to: format.number(to) }} of ${{ count: format.number(count) }}`
+        }
+        getItemAriaLabel={(type) => pageLabels[type]}
         showFirstButton
         showLastButton
         sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}

@@ -8,9 +8,9 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useState, type FormEvent } from 'react';
 import { creditLeadStatusFilters, financialEntities, type CreditLeadStatusFilter } from '../../api/credits';
 import { DateRangeField } from '../../components/DateRangeField';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import { defaultRange, problemsByField, toSearchParams, type SearchUrlState } from './searchState';
+import { useLingui } from '@lingui/react/macro';
+import { problemLabels, statusLabels, entityLabels } from './labels';
 
 interface SearchFormProps {
   applied: SearchUrlState;
@@ -26,7 +26,7 @@ const knownEntity = (entity: string | undefined) => ((financialEntities as reado
  * changes, so the draft always starts from what is applied.
  */
 export function SearchForm({ applied, onSearch }: SearchFormProps) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const range = defaultRange();
   const [from, setFrom] = useState(applied.from ?? range.from);
   const [to, setTo] = useState(applied.to ?? range.to);
@@ -48,14 +48,14 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
   };
 
   return (
-    <Paper component="form" variant="outlined" aria-label={t('searchForm')} onSubmit={submit} noValidate sx={{ p: 2, mb: 2 }}>
+    <Paper component="form" variant="outlined" aria-label={t`Search credit leads`} onSubmit={submit} noValidate sx={{ p: 2, mb: 2 }}>
       <Stack spacing={2}>
         <DateRangeField
           from={from}
           to={to}
-          fromLabel={t('from')}
-          toLabel={t('to')}
-          error={problems.dates && t(`problem_${problems.dates}`)}
+          fromLabel={t`From`}
+          toLabel={t`To`}
+          error={problems.dates && i18n._(problemLabels[problems.dates])}
           onChange={(next) => {
             setFrom(next.from);
             setTo(next.to);
@@ -65,51 +65,51 @@ export function SearchForm({ applied, onSearch }: SearchFormProps) {
           <TextField
             select
             size="small"
-            label={t('status')}
+            label={t`Status`}
             value={status}
             onChange={(e) => setStatus(e.target.value as CreditLeadStatusFilter)}
             sx={{ minWidth: 180 }}
           >
             {creditLeadStatusFilters.map((value) => (
               <MenuItem key={value} value={value}>
-                {t(`status_${value}`)}
+                {i18n._(statusLabels[value])}
               </MenuItem>
             ))}
           </TextField>
           <TextField
             select
             size="small"
-            label={t('entity')}
+            label={t`Financing entity`}
             value={entity}
             onChange={(e) => setEntity(e.target.value)}
             error={Boolean(problems.entity)}
-            helperText={problems.entity && t(`problem_${problems.entity}`)}
+            helperText={problems.entity && i18n._(problemLabels[problems.entity])}
             sx={{ minWidth: 200 }}
           >
-            <MenuItem value="">{t('entityAny')}</MenuItem>
+            <MenuItem value="">{t`Any entity`}</MenuItem>
             {financialEntities.map((value) => (
               <MenuItem key={value} value={value}>
-                {t(`entity_${value}`)}
+                {i18n._(entityLabels[value])}
               </MenuItem>
             ))}
           </TextField>
           <TextField
             size="small"
-            label={t('itemId')}
+            label={t`Item id`}
             value={item}
             onChange={(e) => setItem(e.target.value)}
             error={Boolean(problems.item)}
-            helperText={problems.item ? t(`problem_${problems.item}`) : t('itemIdHelp')}
+            helperText={problems.item ? i18n._(problemLabels[problems.item]) : t`Optional, e.g. MLA1400000001`}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
             sx={{ minWidth: 220 }}
           />
           <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ alignSelf: 'flex-start' }}>
-            {t('search')}
+            {t`Search`}
           </Button>
         </Stack>
         {refused && (
           <Alert severity="error" role="alert">
-            {t('refused')}
+            {t`Nothing was sent: correct the search first.`}
           </Alert>
         )}
       </Stack>

@@ -26,16 +26,16 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
-import { useMessages, type Translate } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
-import { messages } from './messages';
 import { OperationsResults } from './OperationsResults';
 import type { OperationFilters } from './queries';
-
-type T = Translate<keyof (typeof messages)['en']>;
+import { useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import { groupLabels, typeLabels } from './labels';
 
 const pageSizes = [100, 250, 500, 1000] as const;
 const optionalText = z.string().optional().catch(undefined);
@@ -78,17 +78,19 @@ function splitIds(value: string): string[] {
 }
 
 /** The spec's limits, checked before anything is sent: each problem in words. */
-function findProblems(draft: Draft, t: T): Problems {
+function findProblems(draft: Draft, i18n: I18n): Problems {
   const problems: Problems = {};
   const badIds = splitIds(draft.inventories).filter((id) => !inventoryIdPattern.test(id));
-  if (badIds.length) problems.inventories = t('inventoriesInvalid', { ids: badIds.join(', ') });
+  if (badIds.length) problems.inventories = t(i18n)`Not a valid inventory id: ${{ ids: badIds.join(', ') }}.`;
   const range = dateRangeProblem(draft.from, draft.to);
-  if (range === 'missing') problems.range = t('rangeMissing');
-  if (range === 'format') problems.range = t('rangeFormat');
-  if (range === 'order') problems.range = t('rangeOrder');
+  if (range === 'missing') problems.range = t(i18n)`Choose both dates.`;
+  if (range === 'format') problems.range = t(i18n)`Both dates must be real dates.`;
+  if (range === 'order') problems.range = t(i18n)`The start date must be before the end date.`;
   if (range === 'tooLong')
-    problems.range = t('rangeTooLong', { days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) });
-  if (draft.shipment.trim() && !shipmentIdPattern.test(draft.shipment.trim())) problems.shipment = t('shipmentInvalid');
+    problems.range = t(
+      i18n,
+    )`The range covers ${{ days: Math.round((Date.parse(draft.to) - Date.parse(draft.from)) / dayMs) }} days; the search allows at most 60.`;
+  if (draft.shipment.trim() && !shipmentIdPattern.test(draft.shipment.trim())) problems.shipment = t(i18n)`A shipment id has digits only.`;
   return problems;
 }
 
@@ -99,33 +101,33 @@ interface FiltersFormProps {
 }
 
 function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const [draft, setDraft] = useState(initial);
   const [problems, setProblems] = useState<Problems>({});
   const change = (patch: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = findProblems(draft, t);
+    const found = findProblems(draft, i18n);
     setProblems(found);
     if (Object.keys(found).length === 0) onSearch(draft);
   };
   const reasons = Object.values(problems);
   return (
-    <Section title={t('filtersTitle')}>
+    <Section title={t`Filters`}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <TextField
-            label={t('inventories')}
+            label={t`Inventory ids`}
             value={draft.inventories}
             onChange={(e) => change({ inventories: e.target.value })}
             error={Boolean(problems.inventories)}
-            helperText={problems.inventories ?? t('inventoriesHelp')}
+            helperText={problems.inventories ?? t`Separated by commas; leave empty for every inventory.`}
             size="small"
             sx={{ flex: 1 }}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
           />
           <TextField
-            label={t('shipment')}
+            label={t`Shipment id`}
             value={draft.shipment}
             onChange={(e) => change({ shipment: e.target.value })}
             error={Boolean(problems.shipment)}
@@ -139,31 +141,31 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
           from={draft.from}
           to={draft.to}
           onChange={({ from, to }) => change({ from, to })}
-          fromLabel={t('dateFrom')}
-          toLabel={t('dateTo')}
+          fromLabel={t`From`}
+          toLabel={t`To`}
           error={problems.range}
         />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <TextField
             select
-            label={t('type')}
+            label={t`Operation type`}
             value={draft.type}
             onChange={(e) => change({ type: e.target.value as OperationType | '' })}
             size="small"
             sx={{ flex: 2, minWidth: 0 }}
             slotProps={{
-              select: { renderValue: (value) => (value ? String(value).toUpperCase() : t('anyType')), displayEmpty: true },
+              select: { renderValue: (value) => (value ? String(value).toUpperCase() : t`All types`), displayEmpty: true },
               inputLabel: { shrink: true },
             }}
           >
-            <MenuItem value="">{t('anyType')}</MenuItem>
+            <MenuItem value="">{t`All types`}</MenuItem>
             {operationGroups.flatMap((group) => [
-              <ListSubheader key={group}>{t(`group_${group}`)}</ListSubheader>,
+              <ListSubheader key={group}>{i18n._(groupLabels[group])}</ListSubheader>,
               ...operationTypeGroups[group].map((type) => (
                 <MenuItem key={type} value={type} sx={{ display: 'block', whiteSpace: 'normal' }}>
                   {type.toUpperCase()}
                   <Typography variant="caption" component="div" color="text.secondary">
-                    {t(`type_${type}`)}
+                    {i18n._(typeLabels[type])}
                   </Typography>
                 </MenuItem>
               )),
@@ -171,18 +173,18 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
           </TextField>
           <TextField
             select
-            label={t('sort')}
+            label={t`Sort`}
             value={draft.sort}
             onChange={(e) => change({ sort: e.target.value as OperationSort })}
             size="small"
             sx={{ flex: 1 }}
           >
-            <MenuItem value="date_created:desc">{t('sort_desc')}</MenuItem>
-            <MenuItem value="date_created:asc">{t('sort_asc')}</MenuItem>
+            <MenuItem value="date_created:desc">{t`Newest first`}</MenuItem>
+            <MenuItem value="date_created:asc">{t`Oldest first`}</MenuItem>
           </TextField>
           <TextField
             select
-            label={t('pageSize')}
+            label={t`Page size`}
             value={draft.size}
             onChange={(e) => change({ size: Number(e.target.value) })}
             size="small"
@@ -197,15 +199,15 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
         </Stack>
         {reasons.length > 0 && (
           <Alert severity="error" role="alert">
-            {t('notSent', { reasons: reasons.join(' ') })}
+            {t`The search was not sent. ${{ reasons: reasons.join(' ') }}`}
           </Alert>
         )}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained">
-            {t('search')}
+            {t`Search`}
           </Button>
           <Button type="button" onClick={onReset}>
-            {t('resetFilters')}
+            {t`Reset filters`}
           </Button>
         </Stack>
       </Stack>
@@ -215,7 +217,7 @@ function FiltersForm({ initial, onSearch, onReset }: FiltersFormProps) {
 
 /** /fulfillment/operations: the log of stock operations, with every filter in the URL. */
 export function OperationsPage() {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const me = useMe();
   const [, setParams] = useSearchParams();
   const [url, update] = useUrlState(operationsUrlSchema);
@@ -231,7 +233,7 @@ export function OperationsPage() {
     size: url.size,
   };
   // A pasted link is checked like the form: an invalid one sends nothing and says why.
-  const problems = Object.values(findProblems(draft, t));
+  const problems = Object.values(findProblems(draft, i18n));
   const inventoryIds = splitIds(draft.inventories);
   const filters: OperationFilters | null =
     me.data && problems.length === 0
@@ -249,7 +251,10 @@ export function OperationsPage() {
 
   return (
     <>
-      <PageHeader title={t('operationsTitle')} subtitle={t('operationsSubtitle')} />
+      <PageHeader
+        title={t`Fulfillment operations`}
+        subtitle={t`Every movement of your warehouse stock: inbound, sales, returns, withdrawals, transfers, quarantine and adjustments.`}
+      />
       <FulfillmentTabs inventoryId={inventoryIds.length === 1 ? inventoryIds[0] : null} />
       <FiltersForm
         // Remounted with the URL's filters when they change (back/forward, a pasted link, a search).
@@ -269,11 +274,15 @@ export function OperationsPage() {
         onReset={() => setParams(new URLSearchParams())}
       />
       {problems.length > 0 ? (
-        <Alert severity="error">{t('notSent', { reasons: problems.join(' ') })}</Alert>
+        <Alert severity="error">{t`The search was not sent. ${{ reasons: problems.join(' ') }}`}</Alert>
       ) : filters ? (
         <OperationsResults filters={filters} chart={url.chart} onChart={(chart) => update({ chart }, { replace: true })} />
       ) : me.isError ? (
-        <ErrorAlert error={me.error} describeError={(error) => describeFulfillmentError(error, t, '')} onRetry={() => void me.refetch()} />
+        <ErrorAlert
+          error={me.error}
+          describeError={(error) => describeFulfillmentError(error, i18n, '')}
+          onRetry={() => void me.refetch()}
+        />
       ) : (
         <Loading />
       )}

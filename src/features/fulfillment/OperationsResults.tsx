@@ -15,12 +15,11 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { downloadText, toCsv } from '../../lib/csv';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
 import { AvailabilityChart, type AvailabilityPoint } from './AvailabilityChart';
 import { describeFulfillmentError } from './errors';
-import { messages } from './messages';
 import { OperationsTable } from './OperationsTable';
 import { operationsQuery, type OperationFilters } from './queries';
+import { useLingui } from '@lingui/react/macro';
 
 function groupOf(type: string): string {
   const known = parseOperationType(type);
@@ -62,27 +61,27 @@ interface ChartSectionProps {
 }
 
 function ChartSection({ rows, preferred, onChart }: ChartSectionProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const inventories = useMemo(() => [...new Set(rows.map((op) => op.inventory_id))].sort(), [rows]);
   const selected = preferred && inventories.includes(preferred) ? preferred : inventories[0];
   const points = useMemo(() => (selected ? availabilityPoints(rows, selected) : []), [rows, selected]);
   const values = points.map((p) => p.available);
   return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t('chartTitle')}>
+    <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t`Available units over time`}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography variant="h6" component="h2">
-          {t('chartTitle')}
+          {t`Available units over time`}
         </Typography>
         {selected && (
           <TextField
             select
             size="small"
-            label={t('chartInventory')}
+            label={t`Inventory shown in the chart`}
             value={selected}
             onChange={(e) => onChart(e.target.value)}
             sx={{ minWidth: 200 }}
@@ -96,22 +95,14 @@ function ChartSection({ rows, preferred, onChart }: ChartSectionProps) {
         )}
       </Stack>
       {!selected ? (
-        <Typography color="text.secondary">{t('chartNeedsData')}</Typography>
+        <Typography color="text.secondary">{t`The chart appears once operations are loaded.`}</Typography>
       ) : points.length === 0 ? (
-        <Typography color="text.secondary">{t('chartEmpty')}</Typography>
+        <Typography color="text.secondary">{t`No loaded operation of this inventory yet.`}</Typography>
       ) : (
         <>
-          <AvailabilityChart points={points} label={t('chartTitle')} formatTime={format.date} />
+          <AvailabilityChart points={points} label={t`Available units over time`} formatTime={format.date} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('chartSummary', {
-              id: selected,
-              from: format.date(points[0]!.time),
-              to: format.date(points.at(-1)!.time),
-              first: values[0]!,
-              last: values.at(-1)!,
-              min: Math.min(...values),
-              max: Math.max(...values),
-            })}
+            {t`From ${{ from: format.date(points[0]!.time) }} to ${{ to: format.date(points.at(-1)!.time) }}, the available units of ${{ id: selected }} went from ${{ first: format.number(values[0]!) }} to ${{ last: format.number(values.at(-1)!) }} (lowest ${{ min: format.number(Math.min(...values)) }}, highest ${{ max: format.number(Math.max(...values)) }}).`}
           </Typography>
         </>
       )}
@@ -127,7 +118,8 @@ interface OperationsResultsProps {
 
 /** The pages of one search, loaded as the seller scrolls, with the chart and the CSV export. */
 export function OperationsResults({ filters, chart, onChart }: OperationsResultsProps) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const query = useInfiniteQuery(operationsQuery(filters));
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // A restarted scroll never repeats rows, but a server that does must not show an id twice.
@@ -143,10 +135,10 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
   const waiting = query.isFetching && isApiError(query.failureReason, 429) ? query.failureReason : null;
   const rateNotice = waiting && (
     <Alert severity="info" sx={{ mb: 2 }}>
-      {t('rateLimited', { seconds: waiting.retryAfter ?? 1 })}
+      {t`Too many requests: waiting ${{ seconds: format.number(waiting.retryAfter ?? 1) }} s before trying again.`}
     </Alert>
   );
-  const describeError = (error: unknown) => describeFulfillmentError(error, t, filters.inventoryIds.join(', '));
+  const describeError = (error: unknown) => describeFulfillmentError(error, i18n, filters.inventoryIds.join(', '));
 
   if (!data) {
     if (query.isError) return <ErrorAlert error={query.error} describeError={describeError} onRetry={() => void query.refetch()} />;
@@ -158,7 +150,7 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
     );
   }
   const total = data.pages[0]?.paging.total ?? 0;
-  if (rows.length === 0) return <Typography color="text.secondary">{t('emptyOperations')}</Typography>;
+  if (rows.length === 0) return <Typography color="text.secondary">{t`No operation matches these filters.`}</Typography>;
 
   return (
     <>
@@ -169,7 +161,9 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
         sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography role="status" aria-live="polite">
-          {hasNextPage ? t('loadedOf', { loaded: rows.length, total }) : t('allLoaded', { total: rows.length })}
+          {hasNextPage
+            ? t`Loaded ${{ loaded: format.number(rows.length) }} of ${{ total: format.number(total) }} operations.`
+            : t`All ${{ total: format.number(rows.length) }} operations are loaded.`}
         </Typography>
         <Button
           variant="outlined"
@@ -177,18 +171,18 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
           aria-describedby="fulfillment-export-help"
           onClick={() => downloadText(`fulfillment-operations-${filters.dateFrom}-${filters.dateTo}.csv`, toCsv(rows, csvColumns))}
         >
-          {t('exportCsv')}
+          {t`Export CSV`}
         </Button>
       </Stack>
       <Typography id="fulfillment-export-help" variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        {t('exportHelp', { count: rows.length })}
+        {t`Downloads the ${{ count: format.number(rows.length) }} loaded operations.`}
       </Typography>
       <OperationsTable rows={rows} onNearEnd={loadMore} />
       {isFetchNextPageError && <ErrorAlert error={query.error} describeError={describeError} onRetry={() => void fetchNextPage()} />}
       {hasNextPage && (
         <Box sx={{ mb: 2 }}>
           <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+            {isFetchingNextPage ? t`Loading more…` : t`Load more`}
           </Button>
         </Box>
       )}

@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../api/fulfillment';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import styles from './OperationsTable.module.css';
 import { useOperationText } from './operationText';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 const rowHeight = 60;
 /** Rows rendered above and below the visible ones; the DOM holds the visible rows plus these. */
@@ -13,6 +14,16 @@ const overscan = 8;
 const prefetchRows = 40;
 
 const columns = ['colId', 'colDate', 'colType', 'colInventory', 'colAvailable', 'colNotAvailable', 'colAfter', 'colReference'] as const;
+const columnLabels: Record<(typeof columns)[number], MessageDescriptor> = {
+  colId: msg`Operation`,
+  colDate: msg`Date (UTC)`,
+  colType: msg`Type`,
+  colInventory: msg`Inventory`,
+  colAvailable: msg`Available change`,
+  colNotAvailable: msg`Not available change`,
+  colAfter: msg`Stock after`,
+  colReference: msg`Reference`,
+};
 const widths = [110, 170, 330, 130, 130, 130, 170, 170];
 const numeric = new Set<string>(['colAvailable', 'colNotAvailable']);
 
@@ -30,7 +41,7 @@ interface OperationsTableProps {
  * DOM, so 20,000 loaded operations scroll as smoothly as 20. Spacer rows keep the scroll height.
  */
 export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const text = useOperationText();
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's state is read during render by design
@@ -50,7 +61,7 @@ export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
   }, [lastIndex, rows.length, onNearEnd]);
 
   return (
-    <div ref={scrollRef} tabIndex={0} role="region" aria-label={t('tableLabel')} className={styles.scroller}>
+    <div ref={scrollRef} tabIndex={0} role="region" aria-label={t`Operations`} className={styles.scroller}>
       <table className={styles.table} style={{ width: tableWidth }}>
         <colgroup>
           {widths.map((width, index) => (
@@ -61,7 +72,7 @@ export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
           <tr>
             {columns.map((column) => (
               <th key={column} scope="col" className={numeric.has(column) ? numericCell : styles.cell}>
-                {t(column)}
+                {i18n._(columnLabels[column])}
               </th>
             ))}
           </tr>

@@ -19,23 +19,50 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { inventoryIdPattern, isNotAvailableStatus, notAvailableStatuses, type FulfillmentStock } from '../../api/fulfillment';
+import {
+  inventoryIdPattern,
+  isNotAvailableStatus,
+  notAvailableStatuses,
+  type FulfillmentStock,
+  type NotAvailableStatus,
+} from '../../api/fulfillment';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
-import { useMessages, type Translate } from '../../lib/i18n';
 import { useMe } from '../../lib/identity';
 import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
-import { messages } from './messages';
 import { NotAvailableChart } from './NotAvailableChart';
 import { recentInventoriesQuery, stockQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-type T = Translate<keyof (typeof messages)['en']>;
+const statusLabels: Record<NotAvailableStatus, MessageDescriptor> = {
+  damage: msg`Damaged`,
+  lost: msg`Lost`,
+  withdrawal: msg`Withdrawal`,
+  internal_process: msg`Internal process`,
+  transfer: msg`Transfer`,
+  noFiscalCoverage: msg`No fiscal coverage`,
+  not_supported: msg`Not supported`,
+};
+
+const statusMeanings: Record<NotAvailableStatus, MessageDescriptor> = {
+  damage: msg`Damaged by the seller, the operator or the carrier.`,
+  lost: msg`Lost and not found.`,
+  withdrawal: msg`Reserved for you to pick up.`,
+  internal_process: msg`Reserved by the warehouse’s quality processes.`,
+  transfer: msg`Reserved for a transfer between warehouses.`,
+  noFiscalCoverage: msg`No tax coverage for these units.`,
+  not_supported: msg`Units that entered but cannot be identified or processed.`,
+};
 
 const urlSchema = z.object({
   inventory: z.string().optional().catch(undefined),
@@ -43,19 +70,19 @@ const urlSchema = z.object({
   item: z.string().optional().catch(undefined),
 });
 
-function inventoryProblem(value: string, t: T): string | null {
-  if (!value) return t('inventoryIdRequired');
-  return inventoryIdPattern.test(value) ? null : t('inventoryIdInvalid');
+function inventoryProblem(value: string, i18n: I18n): string | null {
+  if (!value) return t(i18n)`Enter an inventory id.`;
+  return inventoryIdPattern.test(value) ? null : t(i18n)`An inventory id has 4 to 20 upper-case letters or digits.`;
 }
 
 function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: string) => void }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const [value, setValue] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = value.trim().toUpperCase();
-    const found = inventoryProblem(id, t);
+    const found = inventoryProblem(id, i18n);
     setProblem(found);
     if (!found) onOpen(id);
   };
@@ -69,37 +96,39 @@ function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: stri
       sx={{ mb: 2, alignItems: 'flex-start' }}
     >
       <TextField
-        label={t('inventoryId')}
+        label={t`Inventory id`}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         error={problem !== null}
-        helperText={problem ?? t('inventoryIdHelp')}
+        helperText={problem ?? t`Upper-case letters and digits, e.g. INV00001X. It is the item’s inventory id, not the item id.`}
         size="small"
         sx={{ width: { xs: '100%', sm: 360 } }}
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
       />
       <Button type="submit" variant="contained">
-        {t('open')}
+        {t`Open`}
       </Button>
     </Stack>
   );
 }
 
 function RecentInventories({ current }: { current: string | null }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const me = useMe();
   const query = useQuery({ ...recentInventoriesQuery(me.data?.id ?? 0), enabled: me.data !== undefined });
   return (
     // Folded while an inventory is open: one line whose height does not change when the list loads.
-    <Box component="nav" aria-label={t('yourInventories')} sx={{ my: 2 }}>
+    <Box component="nav" aria-label={t`Your inventories with operations in the last 15 days`} sx={{ my: 2 }}>
       <details open={current === null}>
         <Typography component="summary" variant="subtitle2" sx={{ mb: 1, cursor: 'pointer' }}>
-          {t('yourInventories')}
+          {t`Your inventories with operations in the last 15 days`}
         </Typography>
         <DataState
           query={query}
           isEmpty={(ids) => ids.length === 0}
-          empty={<Typography color="text.secondary">{t('noInventories')}</Typography>}
+          empty={
+            <Typography color="text.secondary">{t`No operations in the last 15 days, so there is no inventory to suggest. Enter an id above.`}</Typography>
+          }
         >
           {(ids) => (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -123,12 +152,12 @@ function RecentInventories({ current }: { current: string | null }) {
 }
 
 function Figures({ stock }: { stock: FulfillmentStock }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const figures = [
-    { label: t('total'), value: stock.total },
-    { label: t('available'), value: stock.available_quantity },
-    { label: t('notAvailable'), value: stock.not_available_quantity },
+    { label: t`Total`, value: stock.total },
+    { label: t`Available for sale`, value: stock.available_quantity },
+    { label: t`Not available`, value: stock.not_available_quantity },
   ];
   return (
     <>
@@ -145,38 +174,38 @@ function Figures({ stock }: { stock: FulfillmentStock }) {
         ))}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
-        {t('sumCheck', { total: stock.total, available: stock.available_quantity, notAvailable: stock.not_available_quantity })}
+        {t`${{ total: format.number(stock.total) }} in total = ${{ available: format.number(stock.available_quantity) }} available + ${{ notAvailable: format.number(stock.not_available_quantity) }} not available.`}
       </Typography>
     </>
   );
 }
 
 function Breakdown({ stock }: { stock: FulfillmentStock }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const quantities = new Map(stock.not_available_detail.map((d) => [d.status, d.quantity]));
   // Every status of the spec, with its meaning, plus any the server adds that this page does not know.
   const unknown = stock.not_available_detail.map((d) => d.status).filter((status) => !isNotAvailableStatus(status));
   const rows = [...notAvailableStatuses, ...unknown].map((status) => ({
     status,
-    label: isNotAvailableStatus(status) ? t(`status_${status}`) : status,
-    meaning: isNotAvailableStatus(status) ? t(`statusMeaning_${status}`) : t('statusMeaning_unknown'),
+    label: isNotAvailableStatus(status) ? i18n._(statusLabels[status]) : status,
+    meaning: isNotAvailableStatus(status) ? i18n._(statusMeanings[status]) : t`A status this page does not know yet.`,
     quantity: quantities.get(status) ?? 0,
   }));
   return (
-    <Section title={t('breakdownTitle')}>
+    <Section title={t`Why units are not available`}>
       {stock.not_available_quantity === 0 ? (
-        <Typography sx={{ mb: 1 }}>{t('allAvailable')}</Typography>
+        <Typography sx={{ mb: 1 }}>{t`Every unit is available for sale.`}</Typography>
       ) : (
-        <NotAvailableChart data={rows.filter((r) => r.quantity > 0)} label={t('breakdownChart')} />
+        <NotAvailableChart data={rows.filter((r) => r.quantity > 0)} label={t`Chart of the not available units by status`} />
       )}
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('breakdownTitle')}>
+        <Table size="small" aria-label={t`Why units are not available`}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('status')}</TableCell>
-              <TableCell>{t('meaning')}</TableCell>
-              <TableCell align="right">{t('units')}</TableCell>
+              <TableCell>{t`Status`}</TableCell>
+              <TableCell>{t`Meaning`}</TableCell>
+              <TableCell align="right">{t`Units`}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -197,21 +226,21 @@ function Breakdown({ stock }: { stock: FulfillmentStock }) {
 }
 
 function References({ stock }: { stock: FulfillmentStock }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   return (
-    <Section title={t('referencesTitle')}>
+    <Section title={t`Listings that sell this stock`}>
       {stock.external_references.length === 0 ? (
-        <Typography color="text.secondary">{t('noReferences')}</Typography>
+        <Typography color="text.secondary">{t`No listing uses this inventory.`}</Typography>
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
           {stock.external_references.map((ref) => (
             <li key={`${ref.id}-${ref.variation_id}`}>
               <Link component={RouterLink} to={urls.fulfillment.index({ inventory: stock.inventory_id, item: ref.id })}>
-                {t('referenceItem', { id: ref.id })}
+                {t`Item ${{ id: ref.id }}`}
               </Link>{' '}
               <Typography component="span" variant="body2" color="text.secondary">
                 ({ref.type}
-                {ref.variation_id !== null && `, ${t('variation', { id: String(ref.variation_id) })}`})
+                {ref.variation_id !== null && `, ${t`variation ${{ id: String(ref.variation_id) }}`}`})
               </Typography>
             </li>
           ))}
@@ -222,12 +251,12 @@ function References({ stock }: { stock: FulfillmentStock }) {
 }
 
 function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const query = useQuery(itemQuery(id));
   return (
     <Dialog open onClose={onClose} aria-labelledby="fulfillment-item-title" fullWidth maxWidth="sm">
-      <DialogTitle id="fulfillment-item-title">{t('itemDialogTitle', { id })}</DialogTitle>
+      <DialogTitle id="fulfillment-item-title">{t`Item ${id}`}</DialogTitle>
       <DialogContent>
         <DataState query={query}>
           {(item) => (
@@ -237,11 +266,11 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 component="dl"
                 sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0 } }}
               >
-                <dt>{t('itemPrice')}</dt>
+                <dt>{t`Price`}</dt>
                 <dd>{format.money(item.price, item.currency_id)}</dd>
-                <dt>{t('itemAvailable')}</dt>
+                <dt>{t`Available quantity on the listing`}</dt>
                 <dd>{format.number(item.available_quantity)}</dd>
-                <dt>{t('itemSold')}</dt>
+                <dt>{t`Sold`}</dt>
                 <dd>{format.number(item.sold_quantity)}</dd>
               </Box>
             </>
@@ -249,28 +278,28 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
         </DataState>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('close')}</Button>
+        <Button onClick={onClose}>{t`Close`}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 function StockView({ id }: { id: string }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const query = useQuery(stockQuery(id));
   return (
-    <section aria-label={t('stockOf', { id })}>
+    <section aria-label={t`Inventory ${id}`}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('stockOf', { id })}
+        {t`Inventory ${id}`}
       </Typography>
-      <DataState query={query} describeError={(error) => describeFulfillmentError(error, t, id)}>
+      <DataState query={query} describeError={(error) => describeFulfillmentError(error, i18n, id)}>
         {(stock) => (
           <>
             <Figures stock={stock} />
             <Breakdown stock={stock} />
             <References stock={stock} />
             <Button component={RouterLink} to={urls.fulfillment.operations({ inventories: id })} variant="outlined">
-              {t('viewOperations')}
+              {t`See the operations of this inventory`}
             </Button>
           </>
         )}
@@ -281,14 +310,17 @@ function StockView({ id }: { id: string }) {
 
 /** /fulfillment: open an inventory by id (or from the seller's recent ones) and see its stock. */
 export function StockPage() {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const [url, update] = useUrlState(urlSchema);
   const requested = url.inventory?.trim().toUpperCase() ?? '';
-  const problem = requested ? inventoryProblem(requested, t) : null;
+  const problem = requested ? inventoryProblem(requested, i18n) : null;
   const inventory = requested && !problem ? requested : null;
   return (
     <>
-      <PageHeader title={t('stockTitle')} subtitle={t('stockSubtitle')} />
+      <PageHeader
+        title={t`Fulfillment stock`}
+        subtitle={t`Units you keep in the operator’s warehouses: what is sellable, what is not, and why.`}
+      />
       <FulfillmentTabs inventoryId={inventory} />
       <InventoryForm key={`form-${requested}`} initial={requested} onOpen={(id) => update({ inventory: id, item: undefined })} />
       {problem && (
@@ -305,7 +337,7 @@ export function StockPage() {
         </>
       ) : (
         <>
-          {!problem && <Typography color="text.secondary">{t('pickInventory')}</Typography>}
+          {!problem && <Typography color="text.secondary">{t`Open an inventory to see its fulfillment stock.`}</Typography>}
           <RecentInventories current={null} />
         </>
       )}

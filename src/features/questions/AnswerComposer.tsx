@@ -7,13 +7,14 @@ import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { textMaxLength, textProblem } from '../../api/questions';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useMessages } from '../../lib/i18n';
 import { showToast } from '../../lib/toast';
 import { describeQuestionError } from './errors';
-import { messages } from './messages';
 import { useAnswerQuestion } from './queries';
 import { readDraft, useTemplates, writeDraft } from './templates';
 import { TemplatesDialog } from './TemplatesDialog';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { useFormat } from '../../lib/format';
 
 /** The id `r` focuses. */
 export const composerId = 'answer-composer';
@@ -23,7 +24,8 @@ export const composerId = 'answer-composer';
  * answer is accepted; over-long or empty text is never sent and says why.
  */
 export function AnswerComposer({ questionId }: { questionId: number }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const [text, setText] = useState(() => readDraft(questionId));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
@@ -45,7 +47,7 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
       {
         onSuccess: () => {
           writeDraft(questionId, '');
-          showToast(t('answered'), 'success');
+          showToast(t`Answer sent: the question is answered.`, 'success');
         },
       },
     );
@@ -66,17 +68,17 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
   const over = text.length - textMaxLength;
   const helper =
     problem === 'too_long'
-      ? t('tooLong', { count: over, max: textMaxLength })
+      ? t`${plural({ count: over }, { one: `# character too many`, other: `# characters too many` })}: the limit is ${{ max: format.number(textMaxLength) }}.`
       : tried && problem === 'empty'
-        ? t('emptyAnswer')
+        ? t`Write an answer to send it.`
         : text
-          ? t('draftSaved')
+          ? t`Draft saved on this device.`
           : ' ';
   return (
     <Stack spacing={1}>
       <TextField
         id={composerId}
-        label={t('composer')}
+        label={t`Your answer`}
         value={text}
         onChange={(event) => change(event.target.value)}
         onKeyDown={onKeyDown}
@@ -89,14 +91,14 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography id="answer-count" variant="caption" color={over > 0 ? 'error' : 'text.secondary'} aria-live="polite">
-          {t('count', { count: text.length, max: textMaxLength })}
+          {t`${{ count: format.number(text.length) }} / ${{ max: format.number(textMaxLength) }}`}
         </Typography>
         <span style={{ flex: 1 }} />
         <Button onClick={(event) => setMenu(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(menu)}>
-          {t('insertTemplate')}
+          {t`Insert template`}
         </Button>
         <Button variant="contained" onClick={send} disabled={problem === 'too_long' || answer.isPending}>
-          {answer.isPending ? t('sending') : t('send')}
+          {answer.isPending ? t`Sending…` : t`Send answer`}
         </Button>
       </Stack>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
@@ -118,12 +120,16 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
             setManaging(true);
           }}
         >
-          {t('manageTemplates')}
+          {t`Manage templates…`}
         </MenuItem>
       </Menu>
       <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
       {answer.isError && (
-        <ErrorAlert error={answer.error} describeError={(error) => describeQuestionError(error, t) ?? t('errSendFailed')} onRetry={send} />
+        <ErrorAlert
+          error={answer.error}
+          describeError={(error) => describeQuestionError(error, i18n) ?? t`The answer was not sent. Your draft is kept; try again.`}
+          onRetry={send}
+        />
       )}
     </Stack>
   );

@@ -8,9 +8,10 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { itemIdPattern } from '../../api/items';
 import { questionStatuses, type QuestionStatus, type SearchResult } from '../../api/questions';
-import { useMessages } from '../../lib/i18n';
 import type { InboxUrl } from './inboxUrl';
-import { messages } from './messages';
+import { useLingui } from '@lingui/react/macro';
+import { useFormat } from '../../lib/format';
+import { useStatusLabel } from './StatusChip';
 
 interface InboxFiltersProps {
   url: InboxUrl;
@@ -29,7 +30,9 @@ interface StatusChipsProps extends InboxFiltersProps {
  * height never changes, and the chips appear with their counts, so nothing below them moves.
  */
 export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
+  const format = useFormat();
   const values = head?.available_filters.find((filter) => filter.id === 'status')?.values ?? [];
   const counts = new Map(values.map((value) => [value.id, value.count]));
   const all =
@@ -54,7 +57,7 @@ export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
   return (
     <Box
       role="group"
-      aria-label={t('statusFilter')}
+      aria-label={t`Status`}
       aria-busy={loading}
       sx={{ display: 'flex', gap: 1, height: 40, overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}
     >
@@ -63,10 +66,13 @@ export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
             <Skeleton key={status ?? 'all'} variant="rounded" width={110} height={32} sx={{ flex: 'none', borderRadius: 4 }} />
           ))
         : [
-            chip(undefined, t('allStatuses', { count: all === undefined ? '' : all }).trim()),
+            chip(undefined, t`All ${{ count: all === undefined ? '' : format.number(all) }}`.trim()),
             ...questionStatuses.map((status) => {
               const count = counts.get(status);
-              return chip(status, count === undefined ? t(`status_${status}`) : t('statusChip', { label: t(`status_${status}`), count }));
+              return chip(
+                status,
+                count === undefined ? statusLabel(status) : t`${{ label: statusLabel(status) }} ${{ count: format.number(count) }}`,
+              );
             }),
           ]}
     </Box>
@@ -74,7 +80,7 @@ export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
 }
 
 export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const [item, setItem] = useState(url.item ?? '');
   const [from, setFrom] = useState(url.from === undefined ? '' : String(url.from));
   const [tried, setTried] = useState(false);
@@ -98,28 +104,30 @@ export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
     >
       <TextField
         size="small"
-        label={t('itemFilter')}
+        label={t`Item ID`}
         value={item}
         onChange={(e) => setItem(e.target.value)}
         error={tried && itemError}
-        helperText={tried && itemError ? t('itemInvalid') : t('itemFilterHelp')}
+        helperText={tried && itemError ? t`An item ID is the site followed by digits, e.g. MLA1400000001.` : t`e.g. MLA1400000001`}
         sx={{ minWidth: 180 }}
       />
       <TextField
         size="small"
-        label={t('askerFilter')}
+        label={t`Asker ID`}
         value={from}
         onChange={(e) => setFrom(e.target.value)}
         disabled={!itemTrimmed}
         error={tried && fromError}
-        helperText={tried && fromError ? t('askerInvalid') : t('askerHelp')}
+        helperText={
+          tried && fromError ? t`An asker ID is a whole number.` : t`Needs an item: the API filters by asker only within an item.`
+        }
         // The hint explains why the field is disabled, so it keeps a readable colour.
         slotProps={{ htmlInput: { inputMode: 'numeric' }, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
         sx={{ minWidth: 180, maxWidth: { sm: 260 } }}
       />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <Button type="submit" variant="outlined">
-          {t('applyFilters')}
+          {t`Apply`}
         </Button>
         <Button
           onClick={() => {
@@ -129,7 +137,7 @@ export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
             update({ item: undefined, from: undefined, status: undefined });
           }}
         >
-          {t('clearFilters')}
+          {t`Clear filters`}
         </Button>
       </Box>
     </Stack>
@@ -137,31 +145,31 @@ export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
 }
 
 export function SortFields({ url, update }: Omit<InboxFiltersProps, 'head'>) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   return (
     <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
       <TextField
         select
         size="small"
-        label={t('sortBy')}
+        label={t`Sort by`}
         value={url.sort}
         onChange={(e) => update({ sort: e.target.value as InboxUrl['sort'] })}
         sx={{ minWidth: 140 }}
       >
-        <MenuItem value="date">{t('sortDate')}</MenuItem>
-        <MenuItem value="item">{t('sortItem')}</MenuItem>
-        <MenuItem value="asker">{t('sortAsker')}</MenuItem>
+        <MenuItem value="date">{t`Date`}</MenuItem>
+        <MenuItem value="item">{t`Item`}</MenuItem>
+        <MenuItem value="asker">{t({ message: `Asker`, context: 'sort by' })}</MenuItem>
       </TextField>
       <TextField
         select
         size="small"
-        label={t('order')}
+        label={t`Order`}
         value={url.order}
         onChange={(e) => update({ order: e.target.value as InboxUrl['order'] })}
         sx={{ minWidth: 200, maxWidth: '100%' }}
       >
-        <MenuItem value="desc">{t('orderDesc')}</MenuItem>
-        <MenuItem value="asc">{t('orderAsc')}</MenuItem>
+        <MenuItem value="desc">{t`Descending (newest first)`}</MenuItem>
+        <MenuItem value="asc">{t`Ascending (oldest first)`}</MenuItem>
       </TextField>
     </Stack>
   );

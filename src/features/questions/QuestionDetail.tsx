@@ -20,16 +20,15 @@ import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
 import { itemQuery } from '../../lib/items';
 import { showToast } from '../../lib/toast';
 import { AnswerComposer } from './AnswerComposer';
 import { describeQuestionError } from './errors';
-import { messages } from './messages';
 import { Term } from '../../components/Term';
 import { detailQuery, useDeleteQuestion, useHideQuestions } from './queries';
 import { moderationReasonsUrl } from './QuestionRow';
 import { StatusChip, useStatusLabel } from './StatusChip';
+import { useLingui } from '@lingui/react/macro';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,52 +42,52 @@ const fieldGrid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, min
 
 /** Vehicle askers' contact: masked until revealed, per question, never remembered. */
 function AskerContact({ asker }: { asker: Question['from'] }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const [revealed, setRevealed] = useState(false);
   const name = [asker.first_name, asker.last_name].filter(Boolean).join(' ');
   const phone = asker.phone ? `(${asker.phone.area_code}) ${asker.phone.number}` : '';
   return (
-    <Box component="section" aria-label={t('contact')}>
+    <Box component="section" aria-label={t`Contact`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle2" component="h3">
-          {t('contact')}
+          {t`Contact`}
         </Typography>
-        <RevealButton revealed={revealed} onToggle={() => setRevealed((v) => !v)} label={t(revealed ? 'hideContact' : 'revealContact')} />
+        <RevealButton revealed={revealed} onToggle={() => setRevealed((v) => !v)} label={revealed ? t`Hide contact` : t`Reveal contact`} />
       </Stack>
       <Box component="dl" sx={fieldGrid}>
-        <Field label={t('name')}>
+        <Field label={t`Name`}>
           <MaskedText value={name} revealed={revealed} />
         </Field>
-        <Field label={t('phone')}>
+        <Field label={t`Phone`}>
           <MaskedText value={phone} revealed={revealed}>
             <Link href={`tel:${phone.replace(/\D/g, '')}`}>{phone}</Link>
           </MaskedText>
         </Field>
-        <Field label={t('email')}>
+        <Field label={t`Email`}>
           <MaskedText value={asker.email ?? ''} revealed={revealed}>
             <Link href={`mailto:${asker.email}`}>{asker.email}</Link>
           </MaskedText>
         </Field>
-        {asker.answered_questions !== undefined && <Field label={t('answeredQuestions')}>{asker.answered_questions}</Field>}
+        {asker.answered_questions !== undefined && <Field label={t`Answered questions`}>{asker.answered_questions}</Field>}
       </Box>
     </Box>
   );
 }
 
 function ItemSummary({ itemId, onFilterItem }: { itemId: string; onFilterItem: (item: string) => void }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const item = useQuery(itemQuery(itemId));
   return (
-    <Box component="section" aria-label={t('item')}>
+    <Box component="section" aria-label={t`Item`}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        {t('item')}
+        {t`Item`}
       </Typography>
       {item.isError ? (
-        <ErrorAlert error={item.error} describeError={() => t('itemFailed')} onRetry={() => void item.refetch()} />
+        <ErrorAlert error={item.error} describeError={() => t`The item could not be loaded.`} onRetry={() => void item.refetch()} />
       ) : (
         <Box component="dl" sx={fieldGrid}>
-          <Field label={t('item')}>
+          <Field label={t`Item`}>
             {/* Two lines are held for the title, which arrives after the question: nothing below moves. */}
             <Box
               component="span"
@@ -98,19 +97,19 @@ function ItemSummary({ itemId, onFilterItem }: { itemId: string; onFilterItem: (
               {item.data ? `${item.data.title} (${itemId})` : itemId}
             </Box>
           </Field>
-          <Field label={t('price')}>{item.data ? format.money(item.data.price, item.data.currency_id) : '…'}</Field>
-          <Field label={t('available')}>{item.data ? format.number(item.data.available_quantity) : '…'}</Field>
+          <Field label={t`Price`}>{item.data ? format.money(item.data.price, item.data.currency_id) : '…'}</Field>
+          <Field label={t`Available quantity`}>{item.data ? format.number(item.data.available_quantity) : '…'}</Field>
         </Box>
       )}
       <Button size="small" sx={{ mt: 1 }} onClick={() => onFilterItem(itemId)}>
-        {t('onlyThisItem')}
+        {t`Questions on this item`}
       </Button>
     </Box>
   );
 }
 
 function Actions({ question, onClose }: { question: Question; onClose: () => void }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteQuestion();
   const hide = useHideQuestions();
@@ -123,33 +122,27 @@ function Actions({ question, onClose }: { question: Question; onClose: () => voi
           onClick={() =>
             hide.mutate([question.id], {
               onSuccess: () => {
-                showToast(t('questionHidden'), 'success');
+                showToast(t`Question hidden from the inbox.`, 'success');
                 onClose();
               },
             })
           }
         >
-          {t('hide')}
+          {t`Hide`}
         </Button>
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-          {t('delete')}
+          {t`Delete`}
         </Button>
       </Stack>
-      {hide.isError && (
-        <ErrorAlert
-          error={hide.error}
-          describeError={(error) => describeQuestionError(error, t)}
-          onRetry={() => hide.mutate([question.id])}
-        />
-      )}
+      {hide.isError && <ErrorAlert error={hide.error} describeError={describeQuestionError} onRetry={() => hide.mutate([question.id])} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-title">
-        <DialogTitle id="delete-title">{t('deleteTitle', { id: String(question.id) })}</DialogTitle>
+        <DialogTitle id="delete-title">{t`Delete question ${{ id: String(question.id) }}?`}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t('deleteText')}</DialogContentText>
-          {remove.isError && <ErrorAlert error={remove.error} describeError={(error) => describeQuestionError(error, t)} />}
+          <DialogContentText>{t`The question is deleted for good, for you and the buyer.`}</DialogContentText>
+          {remove.isError && <ErrorAlert error={remove.error} describeError={describeQuestionError} />}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('close')}</Button>
+          <Button onClick={() => setConfirming(false)}>{t`Close`}</Button>
           <Button
             color="error"
             variant="contained"
@@ -158,13 +151,13 @@ function Actions({ question, onClose }: { question: Question; onClose: () => voi
               remove.mutate(question.id, {
                 onSuccess: ([confirmation]) => {
                   setConfirming(false);
-                  showToast(t('deleted', { confirmation }), 'success');
+                  showToast(t`The server confirmed: ${confirmation}`, 'success');
                   onClose();
                 },
               })
             }
           >
-            {t('delete')}
+            {t`Delete`}
           </Button>
         </DialogActions>
       </Dialog>
@@ -181,7 +174,7 @@ interface QuestionDetailProps {
 }
 
 export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: QuestionDetailProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const statusLabel = useStatusLabel();
   const query = useQuery(detailQuery(id));
@@ -204,19 +197,22 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         {fullScreen && (
           <Button startIcon={<ArrowBackIcon />} onClick={onClose}>
-            {t('back')}
+            {t`Back to the list`}
           </Button>
         )}
         <Typography id="question-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 'min(100%, 200px)' }}>
-          {t('detailTitle', { id: String(id) })}
+          {t`Question ${{ id: String(id) }}`}
         </Typography>
         {!fullScreen && (
           <Button startIcon={<CloseIcon />} onClick={onClose} aria-keyshortcuts="Escape">
-            {t('close')}
+            {t`Close`}
           </Button>
         )}
       </Stack>
-      <DataState query={query} describeError={(error) => (isApiError(error, 404) ? t('notFound') : undefined)}>
+      <DataState
+        query={query}
+        describeError={(error) => (isApiError(error, 404) ? t`This question does not exist or was deleted.` : undefined)}
+      >
         {(question) => (
           <Stack spacing={2} divider={<Divider flexItem />}>
             <Box>
@@ -224,38 +220,38 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
                 <StatusChip status={question.status} />
                 {question.status === 'BANNED' && (
                   <Link href={moderationReasonsUrl} target="_blank" rel="noopener noreferrer" variant="body2">
-                    {t('moderationReason')}
+                    {t`Why?`}
                   </Link>
                 )}
               </Stack>
               <Typography
                 sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontStyle: question.status === 'BANNED' ? 'italic' : undefined }}
               >
-                {question.status === 'BANNED' ? t('moderated') : question.text}
+                {question.status === 'BANNED' ? t`Moderated question: its text is hidden.` : question.text}
               </Typography>
               <Box component="dl" sx={{ ...fieldGrid, mt: 2 }}>
-                <Field label={t('buyerId')}>{question.buyer_id}</Field>
-                <Field label={t('appId')}>{question.app_id}</Field>
-                <Field label={t('created')}>{format.dateTime(question.date_created)}</Field>
-                <Field label={t('lastUpdated')}>{format.dateTime(question.last_updated)}</Field>
+                <Field label={t`Buyer ID`}>{question.buyer_id}</Field>
+                <Field label={t`App ID`}>{question.app_id}</Field>
+                <Field label={t`Asked`}>{format.dateTime(question.date_created)}</Field>
+                <Field label={t`Last updated`}>{format.dateTime(question.last_updated)}</Field>
               </Box>
             </Box>
             {(question.from.email || question.from.first_name || question.from.phone) && (
               <AskerContact key={question.id} asker={question.from} />
             )}
             <ItemSummary itemId={question.item_id} onFilterItem={onFilterItem} />
-            <Box component="section" aria-label={t('answer')}>
+            <Box component="section" aria-label={t`Answer`}>
               <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-                {t('answer')}
+                {t`Answer`}
               </Typography>
               {question.answer ? (
                 <>
                   <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {question.status === 'BANNED' ? t('moderated') : question.answer.text}
+                    {question.status === 'BANNED' ? t`Moderated question: its text is hidden.` : question.answer.text}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {t('answerStatus', { status: question.answer.status })} ·{' '}
-                    {t('answeredAt', { date: format.dateTime(question.answer.date_created) })}
+                    {t`Answer status: ${{ status: question.answer.status }}`} ·{' '}
+                    {t`Answered ${{ date: format.dateTime(question.answer.date_created) }}`}
                   </Typography>
                 </>
               ) : question.status === 'UNANSWERED' ? (

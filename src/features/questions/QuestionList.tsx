@@ -3,13 +3,12 @@ import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { SearchResult } from '../../api/questions';
-import { useMessages } from '../../lib/i18n';
 import { isTyping } from '../../lib/keyboard';
 import type { InboxFilters } from './keys';
-import { messages } from './messages';
 import { pageQuery, pageSize } from './queries';
 import { LoadingRow, QuestionRow } from './QuestionRow';
 import { useNow } from './useNow';
+import { useLingui } from '@lingui/react/macro';
 
 interface QuestionListProps {
   filters: InboxFilters;
@@ -28,7 +27,7 @@ interface QuestionListProps {
  * between rows; Enter on a row opens it (it is a link).
  */
 export function QuestionList({ filters, total, openId, selection, onSelect, resetToken }: QuestionListProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const now = useNow();
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
@@ -88,7 +87,7 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
       }}
     >
       {/* Positions go in style, not sx: each distinct value would become a new CSS rule while scrolling. */}
-      <div role="list" aria-label={t('listLabel')} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+      <div role="list" aria-label={t`Questions`} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {rows.map((row) => {
           const question = loaded.get(Math.floor(row.index / pageSize))?.questions[row.index % pageSize];
           return (

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { deletionTime, type Question } from '../../api/questions';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
 import { itemQuery } from '../../lib/items';
 import { urls } from '../../lib/urls';
-import { messages } from './messages';
 import styles from './QuestionRow.module.css';
 import { Pill, StatusChip } from './StatusChip';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 /** Unanswered questions this close to their 7-month deletion carry a warning. */
 const warnBeforeMs = 14 * 86_400_000;
@@ -26,7 +26,7 @@ interface QuestionRowProps {
 }
 
 export function QuestionRow({ question, now, open, selected, onSelect }: QuestionRowProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const location = useLocation();
   const item = useQuery(itemQuery(question.item_id));
@@ -40,7 +40,7 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
         className={styles.check}
         checked={selected}
         onChange={(event) => onSelect(question.id, event.target.checked)}
-        aria-label={t('selectQuestion', { id: String(question.id) })}
+        aria-label={t`Select question ${{ id: String(question.id) }}`}
       />
       <div className={styles.body}>
         <p className={styles.item} title={item.data?.title ?? question.item_id}>
@@ -54,31 +54,35 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
             .filter(Boolean)
             .join(' ')}
         >
-          {banned ? t('moderated') : question.text}
+          {banned ? t`Moderated question: its text is hidden.` : question.text}
         </RouterLink>
         <div className={styles.meta}>
           <StatusChip status={question.status} />
           {banned && (
             <a href={moderationReasonsUrl} target="_blank" rel="noopener noreferrer" className={styles.reason}>
-              {t('moderationReason')}
+              {t`Why?`}
             </a>
           )}
-          <span className={styles.caption}>{t('askerId', { id: String(question.from.id) })}</span>
+          <span className={styles.caption}>{t`Buyer ${{ id: String(question.from.id) }}`}</span>
           <span className={styles.caption} title={format.dateTime(question.date_created)}>
             {format.relative(question.date_created, now)}
           </span>
-          {nearDeletion && <Pill outlined>{t('nearDeletion', { count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) })}</Pill>}
+          {nearDeletion && (
+            <Pill
+              outlined
+            >{t`${plural({ count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) }, { one: `Deleted in # day`, other: `Deleted in # days` })} if unanswered`}</Pill>
+          )}
         </div>
-        {question.answer && !banned && <p className={styles.answer}>{t('answerPreview', { text: question.answer.text })}</p>}
+        {question.answer && !banned && <p className={styles.answer}>{t`Answer: ${{ text: question.answer.text }}`}</p>}
       </div>
     </div>
   );
 }
 
 export function LoadingRow() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   return (
-    <Box sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }} aria-label={t('loadingRow')} role="status">
+    <Box sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }} aria-label={t`Loading question…`} role="status">
       <Skeleton width="40%" />
       <Skeleton />
       <Skeleton width="60%" />

@@ -4,25 +4,26 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 const shortcuts = [
-  ['j', 'keyJ'],
-  ['k', 'keyK'],
-  ['Enter', 'keyEnter'],
-  ['r', 'keyR'],
-  ['Esc', 'keyEsc'],
-  ['?', 'keyHelp'],
-  ['Ctrl/⌘ + Enter', 'keyCtrlEnter'],
-  ['Alt + 1…9', 'keyAltDigit'],
-] as const;
+  ['j', msg`Next question`],
+  ['k', msg`Previous question`],
+  ['Enter', msg`Open the selected question`],
+  ['r', msg`Write the answer`],
+  ['Esc', msg`Close the question`],
+  ['?', msg`Show this list`],
+  ['Ctrl/⌘ + Enter', msg`Send the answer`],
+  ['Alt + 1…9', msg`Insert answer template 1–9`],
+] as const satisfies readonly (readonly [string, MessageDescriptor])[];
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="shortcuts-title">
-      <DialogTitle id="shortcuts-title">{t('shortcuts')}</DialogTitle>
+      <DialogTitle id="shortcuts-title">{t`Keyboard shortcuts`}</DialogTitle>
       <DialogContent>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
           {shortcuts.map(([key, label]) => (
@@ -31,14 +32,14 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
                 <kbd>{key}</kbd>
               </Box>
               <Box component="dd" sx={{ m: 0 }}>
-                {t(label)}
+                {i18n._(label)}
               </Box>
             </Box>
           ))}
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('close')}</Button>
+        <Button onClick={onClose}>{t`Close`}</Button>
       </DialogActions>
     </Dialog>
   );

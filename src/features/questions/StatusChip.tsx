@@ -1,13 +1,24 @@
 import type { ReactNode } from 'react';
 import { questionStatuses, type QuestionStatus } from '../../api/questions';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import styles from './StatusChip.module.css';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 const colors: Partial<Record<QuestionStatus, string | undefined>> = {
   UNANSWERED: styles.primary,
   ANSWERED: styles.success,
   BANNED: styles.warning,
+};
+
+const statusLabels: Record<QuestionStatus, MessageDescriptor> = {
+  UNANSWERED: msg`Unanswered`,
+  ANSWERED: msg`Answered`,
+  CLOSED_UNANSWERED: msg`Closed unanswered`,
+  UNDER_REVIEW: msg`Under review`,
+  BANNED: msg`Moderated`,
+  DELETED: msg`Deleted`,
+  DISABLED: msg`Disabled`,
 };
 
 function isKnownStatus(status: string): status is QuestionStatus {
@@ -16,8 +27,8 @@ function isKnownStatus(status: string): status is QuestionStatus {
 
 /** A question status in words; an unknown future status shows as the API wrote it. */
 export function useStatusLabel() {
-  const t = useMessages(messages);
-  return (status: string) => (isKnownStatus(status) ? t(`status_${status}`) : status);
+  const { i18n } = useLingui();
+  return (status: string) => (isKnownStatus(status) ? i18n._(statusLabels[status]) : status);
 }
 
 /** A small chip of text; `outlined` for secondary facts. */

@@ -14,13 +14,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useState, type FormEvent } from 'react';
 import { textProblem } from '../../api/questions';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import { deleteTemplate, saveTemplate, useTemplates, type Template } from './templates';
+import { useLingui } from '@lingui/react/macro';
 
 /** Create, edit and delete the answer templates kept on this device. */
 export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const templates = useTemplates();
   const [editing, setEditing] = useState<Pick<Template, 'name' | 'text'> & { id?: string }>({ name: '', text: '' });
   const [invalid, setInvalid] = useState(false);
@@ -36,21 +35,21 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="templates-title">
-      <DialogTitle id="templates-title">{t('templates')}</DialogTitle>
+      <DialogTitle id="templates-title">{t`Templates`}</DialogTitle>
       <DialogContent>
         {templates.length === 0 ? (
-          <Typography color="text.secondary">{t('noTemplates')}</Typography>
+          <Typography color="text.secondary">{t`No templates yet. Save reusable answers to insert them with a click or Alt+1–9.`}</Typography>
         ) : (
-          <List dense aria-label={t('templates')}>
+          <List dense aria-label={t`Templates`}>
             {templates.map((template, index) => (
               <ListItem
                 key={template.id}
                 secondaryAction={
                   <>
-                    <IconButton aria-label={t('editTemplate', { name: template.name })} onClick={() => setEditing(template)}>
+                    <IconButton aria-label={t`Edit ${{ name: template.name }}`} onClick={() => setEditing(template)}>
                       <EditIcon />
                     </IconButton>
-                    <IconButton aria-label={t('deleteTemplate', { name: template.name })} onClick={() => deleteTemplate(template.id)}>
+                    <IconButton aria-label={t`Delete ${{ name: template.name }}`} onClick={() => deleteTemplate(template.id)}>
                       <DeleteIcon />
                     </IconButton>
                   </>
@@ -68,27 +67,27 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
         )}
         <Stack component="form" spacing={2} onSubmit={submit} sx={{ mt: 2 }} noValidate>
           <TextField
-            label={t('templateName')}
+            label={t`Template name`}
             value={editing.name}
             onChange={(e) => setEditing({ ...editing, name: e.target.value })}
             size="small"
           />
           <TextField
-            label={t('templateText')}
+            label={t`Template text`}
             value={editing.text}
             onChange={(e) => setEditing({ ...editing, text: e.target.value })}
             multiline
             minRows={2}
             error={invalid}
-            helperText={invalid ? t('templateNeeds') : undefined}
+            helperText={invalid ? t`A template needs a name and a text of at most 2,000 characters.` : undefined}
           />
           <Button type="submit" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
-            {editing.id ? t('saveTemplate') : t('addTemplate')}
+            {editing.id ? t`Save template` : t`Add template`}
           </Button>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('close')}</Button>
+        <Button onClick={onClose}>{t`Close`}</Button>
       </DialogActions>
     </Dialog>
   );

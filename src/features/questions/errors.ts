@@ -1,24 +1,22 @@
 import { ApiError, NetworkError } from '../../api/errors';
-import type { Translate } from '../../lib/i18n';
-import type { messages } from './messages';
-
-type Key = keyof (typeof messages)['en'];
+import { t } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 
 /** The spec's error rows of the question writes, in words; undefined leaves the generic description. */
-export function describeQuestionError(error: unknown, t: Translate<Key>): string | undefined {
-  if (error instanceof NetworkError) return t('errNetwork');
+export function describeQuestionError(error: unknown, i18n: I18n): string | undefined {
+  if (error instanceof NetworkError) return t(i18n)`The answer could not be sent: no connection. Your draft is kept.`;
   if (!(error instanceof ApiError)) return undefined;
   switch (error.error) {
     case 'invalid_post_body':
-      return t('errInvalidBody');
+      return t(i18n)`The server says the answer is incomplete (invalid_post_body): it needs the question and a text.`;
     case 'invalid_question':
-      return t('errInvalidQuestion');
+      return t(i18n)`The server says this is not a valid question (invalid_question).`;
     case 'not_unanswered_question':
-      return t('errNotUnanswered');
+      return t(i18n)`This question is no longer unanswered (it was answered, closed or moderated), so it cannot be answered.`;
     case 'invalid_text':
-      return t('errTooLong');
+      return t(i18n)`The server refused the text: at most 2,000 characters.`;
   }
-  if (error.status === 404) return t('errNotFound');
-  if (error.status === 403) return t('errForbidden');
+  if (error.status === 404) return t(i18n)`This question no longer exists (deleted, or unanswered for more than 7 months).`;
+  if (error.status === 403) return t(i18n)`Only the seller of the item can do this.`;
   return undefined;
 }

@@ -13,7 +13,6 @@ import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../lib/identity';
-import { useMessages } from '../../lib/i18n';
 import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -24,14 +23,15 @@ import { describeQuestionError } from './errors';
 import { FilterForm, SortFields, StatusChips } from './InboxFilters';
 import { inboxUrlSchema, toFilters } from './inboxUrl';
 import { questionKeys } from './keys';
-import { messages } from './messages';
 import { headQuery, pageQuery, useHideQuestions, useSimulateQuestion } from './queries';
 import { QuestionDetail } from './QuestionDetail';
 import { QuestionList } from './QuestionList';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 function Inbox({ sellerId }: { sellerId: number }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const { mode } = useSession();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -107,8 +107,8 @@ function Inbox({ sellerId }: { sellerId: number }) {
     const item = url.item ?? items[simulated % Math.max(1, items.length)];
     setSimulated((count) => count + 1);
     simulate.mutate(
-      { item_id: item, text: t('simulatedText') },
-      { onSuccess: (question) => showToast(t('simulated', { item: question.item_id }), 'info') },
+      { item_id: item, text: t`Hi! Is it still available? Can I pick it up today?` },
+      { onSuccess: (question) => showToast(t`A buyer asked about ${{ item: question.item_id }}.`, 'info') },
     );
   };
 
@@ -128,22 +128,22 @@ function Inbox({ sellerId }: { sellerId: number }) {
   return (
     <>
       <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
+        title={t`Questions`}
+        subtitle={t`Buyer questions about your items, newest first.`}
         actions={
           <>
             {mode === 'demo' && (
               <Button variant="outlined" onClick={simulateQuestion} disabled={simulate.isPending}>
-                {t('simulate')}
+                {t`Simulate a buyer question`}
               </Button>
             )}
             <Button onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
-              {t('shortcutsButton')}
+              {t`Shortcuts (?)`}
             </Button>
           </>
         }
       />
-      {simulate.isError && <ErrorAlert error={simulate.error} describeError={(error) => describeQuestionError(error, t)} />}
+      {simulate.isError && <ErrorAlert error={simulate.error} describeError={describeQuestionError} />}
       {showList && (
         <Stack spacing={1.5} sx={{ mb: 1.5 }}>
           <StatusChips url={url} update={update} head={head.data} loading={head.isPending} />
@@ -154,7 +154,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
               aria-controls="inbox-filters"
               sx={{ alignSelf: 'flex-start' }}
             >
-              {t('filtersToggle')}
+              {t`Item, asker and sort`}
             </Button>
           )}
           {/* On phones the fields fold away so the list starts on the first screen (open while an item filter is set). */}
@@ -181,18 +181,18 @@ function Inbox({ sellerId }: { sellerId: number }) {
               sx={{ alignItems: 'center', px: 1.5, py: 1, minHeight: 52, flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }}
             >
               <Typography variant="body2" sx={{ flex: 1 }} role="status">
-                {first.data ? t('total', { count: first.data.total }) : ''}
+                {first.data ? t`${plural({ count: first.data.total }, { one: `# question`, other: `# questions` })}` : ''}
               </Typography>
               <Box role="status" aria-live="polite">
                 {newCount > 0 && (
                   <Button size="small" variant="contained" onClick={showNew}>
-                    {t('newNotice', { count: newCount })} · {t('showNew')}
+                    {t`${plural({ count: newCount }, { one: `# new question`, other: `# new questions` })}`} · {t`Show`}
                   </Button>
                 )}
               </Box>
               {selection.size > 0 && (
                 <>
-                  <Typography variant="body2">{t('selected', { count: selection.size })}</Typography>
+                  <Typography variant="body2">{t`${plural({ count: selection.size }, { one: `# selected`, other: `# selected` })}`}</Typography>
                   <Button
                     size="small"
                     variant="outlined"
@@ -200,29 +200,32 @@ function Inbox({ sellerId }: { sellerId: number }) {
                     onClick={() =>
                       hide.mutate([...selection], {
                         onSuccess: ({ question_ids }) => {
-                          showToast(t('hidden', { count: question_ids.length }), 'success');
+                          showToast(
+                            t`${plural({ count: question_ids.length }, { one: `# question hidden.`, other: `# questions hidden.` })}`,
+                            'success',
+                          );
                           setSelection(new Set());
                           if (openId !== undefined && question_ids.includes(openId)) close();
                         },
                       })
                     }
                   >
-                    {t('hideSelected')}
+                    {t`Hide selected`}
                   </Button>
                   <Button size="small" onClick={() => setSelection(new Set())}>
-                    {t('clearSelection')}
+                    {t`Clear selection`}
                   </Button>
                 </>
               )}
             </Stack>
             {hide.isError && (
-              <ErrorAlert
-                error={hide.error}
-                describeError={(error) => describeQuestionError(error, t)}
-                onRetry={() => hide.mutate([...selection])}
-              />
+              <ErrorAlert error={hide.error} describeError={describeQuestionError} onRetry={() => hide.mutate([...selection])} />
             )}
-            <DataState query={first} isEmpty={(data) => data.total === 0} empty={<Typography sx={{ p: 2 }}>{t('empty')}</Typography>}>
+            <DataState
+              query={first}
+              isEmpty={(data) => data.total === 0}
+              empty={<Typography sx={{ p: 2 }}>{t`No questions match these filters.`}</Typography>}
+            >
               {(data) => (
                 <QuestionList
                   filters={filters}
@@ -244,12 +247,12 @@ function Inbox({ sellerId }: { sellerId: number }) {
 }
 
 function InboxPage() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const me = useMe();
   if (me.data) return <Inbox sellerId={me.data.id} />;
   return (
     <>
-      <PageHeader title={t('title')} />
+      <PageHeader title={t`Questions`} />
       <DataState query={me}>{() => null}</DataState>
     </>
   );

@@ -21,14 +21,15 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { useMe } from '../../lib/identity';
-import { useMessages, type Translate } from '../../lib/i18n';
 import { useUrlState } from '../../lib/urlState';
-import { messages } from './messages';
 import { responseTimeQuery } from './queries';
 import { ResponseTimeChart } from './ResponseTimeChart';
 import { toRows, type SlotRow } from './rows';
-
-type Key = keyof (typeof messages)['en'];
+import { useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import { useFormat } from '../../lib/format';
+import { slotLabels } from './labels';
 
 /** `?seller=N` shows another seller's figures (support staff); kept raw so a bad value can be explained. */
 const urlSchema = z.object({ seller: z.string().optional().catch(undefined) });
@@ -37,18 +38,19 @@ const urlSchema = z.object({ seller: z.string().optional().catch(undefined) });
 const inStack = { mb: 0 };
 
 /** "1 h 26 min" / "3 d 4 h" beside long averages, which are hard to read in minutes alone. */
-function duration(minutes: number, t: Translate<Key>): string | null {
+function duration(minutes: number, i18n: I18n): string | null {
   if (minutes < 60) return null;
-  if (minutes < 24 * 60) return t('durationHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-  return t('durationDays', { days: Math.floor(minutes / (24 * 60)), hours: Math.floor((minutes % (24 * 60)) / 60) });
+  if (minutes < 24 * 60) return t(i18n)`${{ hours: Math.floor(minutes / 60) }} h ${{ minutes: minutes % 60 }} min`;
+  return t(i18n)`${{ days: Math.floor(minutes / (24 * 60)) }} d ${{ hours: Math.floor((minutes % (24 * 60)) / 60) }} h`;
 }
 
 function Minutes({ minutes }: { minutes: number }) {
-  const t = useMessages(messages);
-  const long = duration(minutes, t);
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const long = duration(minutes, i18n);
   return (
     <>
-      {t('minutes', { minutes })}
+      {t`${{ minutes: format.number(minutes) }} min`}
       {long && (
         <Typography component="span" variant="body2" color="text.secondary">
           {` (${long})`}
@@ -59,7 +61,7 @@ function Minutes({ minutes }: { minutes: number }) {
 }
 
 function SellerForm({ initial, onShow }: { initial: string; onShow: (userId: number) => void }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const [draft, setDraft] = useState(initial);
   const [invalid, setInvalid] = useState(initial !== '' && !userIdSchema.safeParse(initial).success);
   const submit = (event: FormEvent) => {
@@ -72,57 +74,64 @@ function SellerForm({ initial, onShow }: { initial: string; onShow: (userId: num
     <Stack
       component="form"
       direction="row"
-      aria-label={t('sellerForm')}
+      aria-label={t`Choose a seller`}
       onSubmit={submit}
       noValidate
       sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
     >
       <TextField
-        label={t('sellerField')}
+        label={t`Seller id`}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         error={invalid}
-        helperText={t(invalid ? 'sellerInvalid' : 'sellerHelp')}
+        helperText={
+          invalid
+            ? t`Enter a seller id: a whole number greater than 0, digits only.`
+            : t`Support staff: enter another seller’s id to see their response time.`
+        }
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         sx={{ flex: '1 1 220px', maxWidth: 420 }}
       />
       <Button type="submit" variant="contained" sx={{ mt: 1 }}>
-        {t('show')}
+        {t`Show`}
       </Button>
     </Stack>
   );
 }
 
 function EmptyState({ reason }: { reason: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
+  const format = useFormat();
   return (
     <Alert severity="info" role="status">
-      <AlertTitle component="h2">{t('emptyTitle')}</AlertTitle>
+      <AlertTitle component="h2">{t`No response time yet`}</AlertTitle>
       <Typography component="p" variant="body2" sx={{ mb: 1 }}>
-        {t('emptyReason', { reason })}
+        {t`The server answered: “${reason}”`}
       </Typography>
       <Typography component="p" variant="body2">
-        {t('emptyHelp', { days: responseTimeRules.windowDays })}
+        {t`The figures appear once buyers have asked questions in the last ${{ days: format.number(responseTimeRules.windowDays) }} days.`}
       </Typography>
     </Alert>
   );
 }
 
 function Callouts({ rows }: { rows: SlotRow[] }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const gains = rows.filter((row) => row.salesPercentIncrease !== null);
   // Notes, not alerts: nothing went wrong, and screen readers should not interrupt for them.
   if (gains.length === 0)
     return (
       <Alert severity="success" role="note">
-        {t('noCallouts')}
+        {t`Every time slot averages one hour or less: keep it up.`}
       </Alert>
     );
   return (
     <Stack spacing={1}>
       {gains.map((row) => (
         <Alert key={row.key} severity="info" role="note" icon={<TrendingUpIcon fontSize="inherit" />}>
-          <strong>{t(`slot_${row.key}`)}</strong>: {t('salesCallout', { percent: row.salesPercentIncrease ?? 0 })}
+          <strong>{i18n._(slotLabels[row.key])}</strong>:{' '}
+          {t`answer within 1 hour: +${{ percent: format.number(row.salesPercentIncrease ?? 0) }} % sales`}
         </Alert>
       ))}
     </Stack>
@@ -130,21 +139,22 @@ function Callouts({ rows }: { rows: SlotRow[] }) {
 }
 
 function SlotTable({ rows }: { rows: SlotRow[] }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   return (
     <TableContainer>
       <Table size="small">
-        <caption>{t('tableCaption')}</caption>
+        <caption>{t`Average response time per time slot, in minutes`}</caption>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
-              {t('colSlot')}
+              {t`Time slot`}
             </TableCell>
             <TableCell component="th" scope="col">
-              {t('colAverage')}
+              {t`Average`}
             </TableCell>
             <TableCell component="th" scope="col">
-              {t('colSales')}
+              {t`Sales gain if answered within 1 hour`}
             </TableCell>
           </TableRow>
         </TableHead>
@@ -152,7 +162,7 @@ function SlotTable({ rows }: { rows: SlotRow[] }) {
           {rows.map((row) => (
             <TableRow key={row.key}>
               <TableCell component="th" scope="row">
-                {t(`slot_${row.key}`)}
+                {i18n._(slotLabels[row.key])}
               </TableCell>
               <TableCell>
                 <Minutes minutes={row.minutes} />
@@ -161,8 +171,8 @@ function SlotTable({ rows }: { rows: SlotRow[] }) {
                 {row.key === 'total'
                   ? '—'
                   : row.salesPercentIncrease === null
-                    ? t('noProjection')
-                    : t('salesValue', { percent: row.salesPercentIncrease })}
+                    ? t`None (60 min or less)`
+                    : t`+${{ percent: format.number(row.salesPercentIncrease) }} %`}
               </TableCell>
             </TableRow>
           ))}
@@ -173,17 +183,17 @@ function SlotTable({ rows }: { rows: SlotRow[] }) {
 }
 
 function Figures({ resource }: { resource: ResponseTime }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const rows = toRows(resource);
   return (
     <Stack spacing={2}>
-      <Section title={t('totalHeading')} sx={inStack}>
+      <Section title={t`Average response time, all questions`} sx={inStack}>
         <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
           <Minutes minutes={resource.total.response_time} />
         </Typography>
       </Section>
       <Callouts rows={rows} />
-      <Section title={t('slotsHeading')} sx={inStack}>
+      <Section title={t`Average by time slot`} sx={inStack}>
         <ResponseTimeChart rows={rows} />
         <SlotTable rows={rows} />
       </Section>
@@ -192,22 +202,23 @@ function Figures({ resource }: { resource: ResponseTime }) {
 }
 
 function Rules() {
-  const t = useMessages(messages);
-  const rules: [Key, Record<string, number>?][] = [
-    ['rulesWindow', { days: responseTimeRules.windowDays }],
-    ['rulesFirst'],
-    ['rulesUnanswered', { days: responseTimeRules.unansweredCapDays }],
-    ['rulesSlots'],
-    ['rulesAverage'],
-    ['rulesSales', { minutes: responseTimeRules.salesIncreaseAboveMinutes }],
-    ['rulesRefresh'],
+  const { t } = useLingui();
+  const format = useFormat();
+  const rules = [
+    t`Only questions asked in the last ${{ days: format.number(responseTimeRules.windowDays) }} days count.`,
+    t`Only the first question a buyer asks about an item counts; their follow-up questions on the same item do not.`,
+    t`A question not answered yet counts with the time it has been waiting, at most ${{ days: format.number(responseTimeRules.unansweredCapDays) }} days (one week).`,
+    t`Each question falls in a time slot by the moment it was asked, in the seller’s site time zone: weekdays 9:00–18:00, weekdays 18:00–24:00 or the weekend. The total covers every hour, weekdays 00:00–09:00 included.`,
+    t`Averages are in whole minutes; a time slot without questions shows 0 min.`,
+    t`When a slot averages more than ${{ minutes: format.number(responseTimeRules.salesIncreaseAboveMinutes) }} minutes, the platform projects the extra sales you would get by answering within an hour.`,
+    t`The figures are refreshed once a day: answers given today show from tomorrow.`,
   ];
   return (
-    <Section title={t('rulesHeading')} sx={inStack}>
+    <Section title={t`How it is calculated`} sx={inStack}>
       <Stack component="ul" spacing={1} sx={{ m: 0, pl: 3 }}>
-        {rules.map(([key, vars]) => (
-          <Typography key={key} component="li" variant="body2">
-            {t(key, vars)}
+        {rules.map((rule) => (
+          <Typography key={rule} component="li" variant="body2">
+            {rule}
           </Typography>
         ))}
       </Stack>
@@ -216,7 +227,7 @@ function Rules() {
 }
 
 export function ResponseTimePage() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const [{ seller }, update] = useUrlState(urlSchema);
   const me = useMe();
   const requested = seller === undefined ? null : userIdSchema.safeParse(seller);
@@ -224,7 +235,10 @@ export function ResponseTimePage() {
   const query = useQuery({ ...responseTimeQuery(userId ?? 0), enabled: userId !== undefined });
 
   let content: ReactNode;
-  if (requested && !requested.success) content = <Alert severity="error">{t('sellerInvalidUrl', { value: seller ?? '' })}</Alert>;
+  if (requested && !requested.success)
+    content = (
+      <Alert severity="error">{t`The seller id in the address (“${{ value: seller ?? '' }}”) is not valid: it must be a whole number greater than 0.`}</Alert>
+    );
   else if (!requested && me.isError) content = <ErrorAlert error={me.error} onRetry={() => void me.refetch()} />;
   else if (isApiError(query.error, 404)) content = <EmptyState reason={query.error.message} />;
   else content = <DataState query={query}>{(resource) => <Figures resource={resource} />}</DataState>;
@@ -232,16 +246,16 @@ export function ResponseTimePage() {
   return (
     <>
       <PageHeader
-        title={t('title')}
+        title={t`Response time`}
         subtitle={
           requested?.success
-            ? t('subtitleOther', { id: String(requested.data) })
-            : me.data && t('subtitleMine', { nickname: me.data.nickname, id: String(me.data.id) })
+            ? t`Seller ${{ id: String(requested.data) }}`
+            : me.data && t`Your account: ${{ nickname: me.data.nickname }} (seller ${{ id: String(me.data.id) }})`
         }
         actions={
           seller !== undefined && (
             <Button variant="outlined" onClick={() => update({ seller: undefined })}>
-              {t('mine')}
+              {t`Back to my account`}
             </Button>
           )
         }

@@ -16,15 +16,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
-import { locales, useLocale, useMessages, type Locale } from '../../lib/i18n';
+import { locales, useLocale, type Locale } from '../../lib/i18n';
 import { forgetToken, saveToken, setSandbox, useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import { messages } from './messages';
+import { useLingui } from '@lingui/react/macro';
 
 const localeNames: Record<Locale, string> = { en: 'English', es: 'Español', 'pt-BR': 'Português (Brasil)' };
 
 function TokenForm() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const session = useSession();
   const [token, setToken] = useState(session.token);
   const [remember, setRemember] = useState(session.remember);
@@ -35,22 +35,26 @@ function TokenForm() {
     saveToken(token.trim(), remember);
     // Everything loaded with the previous token (or none) is stale now.
     void queryClient.resetQueries();
-    showToast(t('tokenSaved'), 'success');
+    showToast(t`Token saved.`, 'success');
   };
-  const status = session.token ? t(session.remember ? 'tokenStoredDevice' : 'tokenStoredSession') : t('tokenNone');
+  const status = session.token
+    ? session.remember
+      ? t`A token is remembered on this device.`
+      : t`A token is stored for this tab.`
+    : t`No token stored.`;
   return (
     <Stack component="form" spacing={2} onSubmit={submit} autoComplete="off">
       <TextField
-        label={t('token')}
+        label={t`Access token`}
         type={visible ? 'text' : 'password'}
         value={token}
         onChange={(e) => setToken(e.target.value)}
-        helperText={t('tokenHelp')}
+        helperText={t`Used in live mode as "Authorization: Bearer …". Kept for this tab only unless you choose to remember it.`}
         slotProps={{
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton aria-label={t(visible ? 'hideToken' : 'showToken')} onClick={() => setVisible((v) => !v)} edge="end">
+                <IconButton aria-label={visible ? t`Hide token` : t`Show token`} onClick={() => setVisible((v) => !v)} edge="end">
                   {visible ? <VisibilityOff /> : <Visibility />}
                 </IconButton>
               </InputAdornment>
@@ -59,13 +63,16 @@ function TokenForm() {
           htmlInput: { spellCheck: false, autoCapitalize: 'off' },
         }}
       />
-      <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={t('remember')} />
+      <FormControlLabel
+        control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+        label={t`Remember on this device`}
+      />
       <Typography variant="body2" color="text.secondary" role="status">
         {status}
       </Typography>
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained">
-          {t('saveToken')}
+          {t`Save token`}
         </Button>
         <Button
           variant="outlined"
@@ -74,10 +81,10 @@ function TokenForm() {
             forgetToken();
             setToken('');
             setRemember(false);
-            showToast(t('tokenForgotten'), 'info');
+            showToast(t`Token forgotten.`, 'info');
           }}
         >
-          {t('forgetToken')}
+          {t`Forget token`}
         </Button>
       </Stack>
     </Stack>
@@ -85,15 +92,15 @@ function TokenForm() {
 }
 
 export function Component() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const { locale, setLocale } = useLocale();
   const { mode, setMode } = useColorScheme();
   const session = useSession();
   return (
     <>
-      <PageHeader title={t('title')} />
-      <Section title={t('appearance')} spacing={2}>
-        <TextField select label={t('language')} value={locale} onChange={(e) => setLocale(e.target.value as Locale)} sx={{ maxWidth: 320 }}>
+      <PageHeader title={t`Settings`} />
+      <Section title={t`Appearance`} spacing={2}>
+        <TextField select label={t`Language`} value={locale} onChange={(e) => setLocale(e.target.value as Locale)} sx={{ maxWidth: 320 }}>
           {locales.map((l) => (
             <MenuItem key={l} value={l} lang={l}>
               {localeNames[l]}
@@ -102,26 +109,32 @@ export function Component() {
         </TextField>
         <TextField
           select
-          label={t('theme')}
+          label={t`Theme`}
           value={mode ?? 'system'}
           onChange={(e) => setMode(e.target.value as 'system' | 'light' | 'dark')}
           sx={{ maxWidth: 320 }}
         >
-          <MenuItem value="system">{t('themeSystem')}</MenuItem>
-          <MenuItem value="light">{t('themeLight')}</MenuItem>
-          <MenuItem value="dark">{t('themeDark')}</MenuItem>
+          <MenuItem value="system">{t`Follow the system`}</MenuItem>
+          <MenuItem value="light">{t`Light`}</MenuItem>
+          <MenuItem value="dark">{t`Dark`}</MenuItem>
         </TextField>
       </Section>
-      <Section title={t('connection')} spacing={2}>
-        <Alert severity="info">{t(session.mode === 'demo' ? 'modeDemo' : 'modeLive')}</Alert>
-        {session.authProblem && <Alert severity="error">{t('authProblem', { reason: session.authProblem })}</Alert>}
+      <Section title={t`Connection`} spacing={2}>
+        <Alert severity="info">
+          {session.mode === 'demo'
+            ? t`Demo mode: a simulated API runs in your browser with seeded data. No token is needed.`
+            : t`Live mode: requests go through this server to the real API.`}
+        </Alert>
+        {session.authProblem && (
+          <Alert severity="error">{t`The API refused the last request (401): ${{ reason: session.authProblem }}. Enter a valid access token.`}</Alert>
+        )}
         <TokenForm />
         <FormControlLabel
           control={<Switch checked={session.sandbox} onChange={(e) => setSandbox(e.target.checked)} />}
-          label={t('sandbox')}
+          label={t`Credit sandbox`}
         />
         <Typography variant="body2" color="text.secondary">
-          {t('sandboxHelp')}
+          {t`Credit lead calls send "x-sandbox: true" and show test data.`}
         </Typography>
       </Section>
     </>

@@ -9,9 +9,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useFormat } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
-import { messages } from './messages';
 import { quantityAt, type WriteOutcome } from './writes';
+import { useLingui } from '@lingui/react/macro';
 
 type Conflict = Extract<WriteOutcome, { kind: 'conflict' }>;
 
@@ -24,20 +23,22 @@ interface ConflictDialogProps {
 
 /** A 409 side by side: where the edit started, the seller's value, and the fresh server value. */
 export function ConflictDialog({ conflict, onApplyMine, onKeepTheirs }: ConflictDialogProps) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const titleId = useId();
   const { edit, latest } = conflict;
   const columns = [
-    { label: t('conflictStarted'), quantity: edit.base.quantity, version: edit.base.version },
-    { label: t('conflictMine'), quantity: edit.value, version: null },
-    { label: t('conflictLatest'), quantity: quantityAt(latest.stock, edit.target), version: latest.version },
+    { label: t`You started from`, quantity: edit.base.quantity, version: edit.base.version },
+    { label: t`Your value`, quantity: edit.value, version: null },
+    { label: t`Latest on the server`, quantity: quantityAt(latest.stock, edit.target), version: latest.version },
   ];
   return (
     <Dialog open onClose={onKeepTheirs} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t('conflictTitle')}</DialogTitle>
+      <DialogTitle id={titleId}>{t`Someone else changed this stock`}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('conflictIntro', { version: latest.version })}</DialogContentText>
+        <DialogContentText
+          sx={{ mb: 2 }}
+        >{t`While you were editing, another change was saved (now version ${{ version: format.number(latest.version) }}). Nothing was overwritten: choose which value stays.`}</DialogContentText>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 1, m: 0 }}>
           {columns.map((column) => (
             <Paper key={column.label} variant="outlined" sx={{ p: 1.5 }} data-testid="conflict-value">
@@ -49,7 +50,7 @@ export function ConflictDialog({ conflict, onApplyMine, onKeepTheirs }: Conflict
               </Typography>
               {column.version !== null && (
                 <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
-                  {t('conflictVersion', { version: column.version })}
+                  {t`version ${{ version: format.number(column.version) }}`}
                 </Typography>
               )}
             </Paper>
@@ -57,9 +58,9 @@ export function ConflictDialog({ conflict, onApplyMine, onKeepTheirs }: Conflict
         </Box>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onKeepTheirs}>{t('keepTheirs')}</Button>
+        <Button onClick={onKeepTheirs}>{t`Keep theirs`}</Button>
         <Button variant="contained" onClick={onApplyMine}>
-          {t('applyMine')}
+          {t`Apply mine on the latest version`}
         </Button>
       </DialogActions>
     </Dialog>

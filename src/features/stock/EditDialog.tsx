@@ -7,18 +7,20 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { parseQuantity, type QuantityProblem, type StockRead } from '../../api/stock';
-import { useMessages } from '../../lib/i18n';
 import { targetName } from './explain';
-import { messages } from './messages';
 import { quantityAt, type EditTarget, type StockEdit } from './writes';
+import { useLingui } from '@lingui/react/macro';
+import { useFormat } from '../../lib/format';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-const problemKeys = {
-  required: 'problemRequired',
-  negative: 'problemNegative',
-  decimal: 'problemDecimal',
-  notNumber: 'problemNotNumber',
-  tooLarge: 'problemTooLarge',
-} as const satisfies Record<QuantityProblem, string>;
+const problemLabels = {
+  required: msg`Enter a quantity.`,
+  negative: msg`The quantity cannot be negative.`,
+  decimal: msg`Use a whole number: stock has no fractions.`,
+  notNumber: msg`Use digits only (0, 1, 2 …).`,
+  tooLarge: msg`That number is too large.`,
+} satisfies Record<QuantityProblem, MessageDescriptor>;
 
 interface EditDialogProps {
   userProductId: string;
@@ -31,12 +33,13 @@ interface EditDialogProps {
 
 /** One quantity, validated before anything is sent; mounted only while open so its base is the read at opening. */
 export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: EditDialogProps) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const titleId = useId();
   const [base] = useState(() => ({ version: read.version, quantity: quantityAt(read.stock, target) }));
   const [text, setText] = useState(String(base.quantity));
   const [problem, setProblem] = useState<QuantityProblem | null>(null);
-  const location = targetName(target, t);
+  const location = targetName(target, i18n);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseQuantity(text);
@@ -48,28 +51,30 @@ export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: 
   };
   return (
     <Dialog open onClose={onCancel} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t('editTitle', { location })}</DialogTitle>
+      <DialogTitle id={titleId}>{t`Edit the quantity of ${location}`}</DialogTitle>
       <form onSubmit={submit} noValidate>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('editStartedFrom', { quantity: base.quantity, version: base.version })}</DialogContentText>
+          <DialogContentText
+            sx={{ mb: 2 }}
+          >{t`You start from ${{ quantity: format.number(base.quantity) }}, read at version ${{ version: format.number(base.version) }}.`}</DialogContentText>
           <TextField
             autoFocus
             fullWidth
-            label={t('newQuantity')}
+            label={t`New quantity`}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
               setProblem(null);
             }}
             error={problem !== null}
-            helperText={problem ? t(problemKeys[problem]) : ' '}
+            helperText={problem ? i18n._(problemLabels[problem]) : ' '}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onCancel}>{t('cancel')}</Button>
+          <Button onClick={onCancel}>{t`Cancel`}</Button>
           <Button type="submit" variant="contained">
-            {t('save')}
+            {t`Save`}
           </Button>
         </DialogActions>
       </form>

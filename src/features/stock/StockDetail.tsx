@@ -20,21 +20,19 @@ import { DataState } from '../../components/DataState';
 import { describeError } from '../../components/describeError';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
-import { commonMessages } from '../../components/messages';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
-import { useMessages } from '../../lib/i18n';
 import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { ConflictDialog } from './ConflictDialog';
 import { EditDialog } from './EditDialog';
-import { describeStockWriteError, locationInfo, targetName, type StockTranslate } from './explain';
-import { messages } from './messages';
+import { describeStockWriteError, locationInfo, targetName } from './explain';
 import { linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
+import { useLingui } from '@lingui/react/macro';
 
 /** The open edit dialog lives in the URL: ?edit=selling_address or ?edit=<store id>. */
 const urlSchema = z.object({ edit: z.string().optional().catch(undefined) });
@@ -54,44 +52,46 @@ function findTarget(read: StockRead, key: string | undefined): EditTarget | null
   return location ? targetOf(location) : null;
 }
 
-function WriteStatus({ phase, t }: { phase: WritePhase; t: StockTranslate }) {
-  const common = useMessages(commonMessages);
+function WriteStatus({ phase }: { phase: WritePhase }) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   if (phase.kind === 'idle' || phase.kind === 'conflict') return null;
-  const location = targetName(phase.edit.target, t);
+  const location = targetName(phase.edit.target, i18n);
   const quantity = phase.edit.value;
   if (phase.kind === 'refused') {
     return (
       <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-        <AlertTitle>{t('refusedTitle', { location, quantity })}</AlertTitle>
-        {describeError(phase.error, common, (error) => describeStockWriteError(error, t)).summary}
+        <AlertTitle>{t`Your change of ${location} to ${{ quantity: format.number(quantity) }} was not applied`}</AlertTitle>
+        {describeError(phase.error, i18n, describeStockWriteError).summary}
       </Alert>
     );
   }
   const content = {
-    sending: { severity: 'info', text: t('statusSending', { location, quantity }) },
-    pending: { severity: 'info', text: t('statusPending', { location, quantity, version: phase.edit.base.version }) },
+    sending: { severity: 'info', text: t`Sending: ${location} to ${{ quantity: format.number(quantity) }}…` },
+    pending: {
+      severity: 'info',
+      text: t`Pending: the server accepted ${location} = ${{ quantity: format.number(quantity) }}. Stock is updated asynchronously; waiting for a read newer than version ${{ version: format.number(phase.edit.base.version) }}.`,
+    },
     confirmed: {
       severity: 'success',
-      text: 'read' in phase ? t('statusConfirmed', { location, quantity, version: phase.read.version }) : '',
+      text:
+        'read' in phase
+          ? t`Confirmed: ${location} is ${{ quantity: format.number(quantity) }} at version ${{ version: format.number(phase.read.version) }}.`
+          : '',
     },
     replaced: {
       severity: 'warning',
       text:
         'read' in phase
-          ? t('statusReplaced', {
-              location,
-              quantity,
-              current: quantityAt(phase.read.stock, phase.edit.target),
-              version: phase.read.version,
-            })
+          ? t`Your change to ${{ quantity: format.number(quantity) }} was applied, but ${location} has changed again since: it is ${{ current: format.number(quantityAt(phase.read.stock, phase.edit.target)) }} now (version ${{ version: format.number(phase.read.version) }}).`
           : '',
     },
-    unconfirmed: { severity: 'warning', text: t('statusUnconfirmed') },
+    unconfirmed: { severity: 'warning', text: t`Accepted, but the new quantity has not shown yet. Reload in a moment to check it.` },
     kept: {
       severity: 'info',
       text:
         'latest' in phase
-          ? t('statusKept', { location, quantity: quantityAt(phase.latest.stock, phase.edit.target), version: phase.latest.version })
+          ? t`Kept the other change: ${location} stays ${{ quantity: format.number(quantityAt(phase.latest.stock, phase.edit.target)) }} (version ${{ version: format.number(phase.latest.version) }}). Yours was not sent.`
           : '',
     },
   } as const;
@@ -104,36 +104,36 @@ function WriteStatus({ phase, t }: { phase: WritePhase; t: StockTranslate }) {
 }
 
 function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onEdit: (target: EditTarget) => void }) {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const { locations } = read.stock;
   const total = locations.reduce((sum, l) => sum + l.quantity, 0);
   const onlyOperator = locations.length > 0 && locations.every((l) => l.type === 'meli_facility');
   return (
-    <Section title={t('locationsTitle')}>
+    <Section title={t`Locations`}>
       <Typography sx={{ fontWeight: 600 }} data-testid="stock-version">
-        {t('version', { version: read.version })}
+        {t`Read at version ${{ version: format.number(read.version) }}`}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('versionHelp')}
+        {t`Every read of the stock has a version. A change goes out with the version it started from, so nobody’s change is overwritten unseen.`}
       </Typography>
       {locations.length === 0 ? (
-        <Typography color="text.secondary">{t('noLocations')}</Typography>
+        <Typography color="text.secondary">{t`This user product has no stock locations.`}</Typography>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0}>
-          <Table size="small" aria-label={t('locationsTitle')}>
+          <Table size="small" aria-label={t`Locations`}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('colLocation')}</TableCell>
-                <TableCell>{t('colManager')}</TableCell>
-                <TableCell align="right">{t('colQuantity')}</TableCell>
-                <TableCell>{t('colStore')}</TableCell>
-                <TableCell>{t('colAction')}</TableCell>
+                <TableCell>{t`Location`}</TableCell>
+                <TableCell>{t`Managed by`}</TableCell>
+                <TableCell align="right">{t`Quantity`}</TableCell>
+                <TableCell>{t`Store and network node`}</TableCell>
+                <TableCell>{t`Change`}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {locations.map((location, index) => {
-                const info = locationInfo(location.type, t);
+                const info = locationInfo(location.type, i18n);
                 const target = info.editable ? targetOf(location) : null;
                 return (
                   <TableRow key={`${location.type}-${location.store_id ?? index}`}>
@@ -165,14 +165,14 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
                           size="small"
                           variant="outlined"
                           disabled={busy}
-                          aria-label={t('editLabel', { location: targetName(target, t) })}
+                          aria-label={t`Edit the quantity of ${{ location: targetName(target, i18n) }}`}
                           onClick={() => onEdit(target)}
                         >
-                          {t('edit')}
+                          {t`Edit`}
                         </Button>
                       ) : (
                         <Typography variant="body2" color="text.secondary">
-                          {t('notEditable')}
+                          {t`Not editable here`}
                         </Typography>
                       )}
                     </TableCell>
@@ -183,14 +183,14 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
           </Table>
         </TableContainer>
       )}
-      <Typography sx={{ mt: 1 }}>{t('total', { total })}</Typography>
+      <Typography sx={{ mt: 1 }}>{t`Total: ${{ total: format.number(total) }}`}</Typography>
       {onlyOperator && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('addSellingHelp')}
+            {t`Only the operator’s warehouses hold stock now. If the items have own delivery enabled, you can keep stock at your selling address too.`}
           </Typography>
           <Button variant="outlined" disabled={busy} onClick={() => onEdit({ type: 'selling_address' })}>
-            {t('addSelling')}
+            {t`Add stock at your selling address`}
           </Button>
         </Box>
       )}
@@ -199,17 +199,17 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
 }
 
 function ItemRows({ ids }: { ids: string[] }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const format = useFormat();
   const items = useQueries({ queries: ids.map((id) => itemQuery(id)) });
   return (
     <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0}>
-      <Table size="small" aria-label={t('itemsTitle')}>
+      <Table size="small" aria-label={t`Items of this user product`}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('colItem')}</TableCell>
-            <TableCell align="right">{t('colAvailable')}</TableCell>
-            <TableCell>{t('colFulfillment')}</TableCell>
+            <TableCell>{t`Item`}</TableCell>
+            <TableCell align="right">{t`Available`}</TableCell>
+            <TableCell>{t({ message: `Fulfillment`, context: 'stock column' })}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -221,16 +221,16 @@ function ItemRows({ ids }: { ids: string[] }) {
                   <Typography variant="body2" color="text.secondary">
                     {id}
                   </Typography>
-                  {item ? item.title : isError ? t('itemFailed', { id }) : '…'}
+                  {item ? item.title : isError ? t`Item ${id} could not be loaded.` : '…'}
                 </TableCell>
                 <TableCell align="right">{item ? format.number(item.available_quantity) : ''}</TableCell>
                 <TableCell>
                   {item?.inventory_id ? (
                     <Link component={RouterLink} to={urls.fulfillment.index({ inventory: item.inventory_id })}>
-                      {t('fulfillmentLink', { inventory: item.inventory_id })}
+                      {t`Fulfillment stock of ${{ inventory: item.inventory_id }}`}
                     </Link>
                   ) : item ? (
-                    t('noInventory')
+                    t`No inventory id`
                   ) : null}
                 </TableCell>
               </TableRow>
@@ -243,14 +243,14 @@ function ItemRows({ ids }: { ids: string[] }) {
 }
 
 function LinkedItems({ sellerId, userProductId }: { sellerId: number; userProductId: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const query = useQuery(linkedItemsQuery(sellerId, userProductId));
   return (
-    <Section title={t('itemsTitle')}>
+    <Section title={t`Items of this user product`}>
       <DataState
         query={query}
         isEmpty={(data) => data.results.length === 0}
-        empty={<Typography color="text.secondary">{t('itemsEmpty')}</Typography>}
+        empty={<Typography color="text.secondary">{t`No items are associated with this user product.`}</Typography>}
       >
         {(data) => <ItemRows ids={data.results} />}
       </DataState>
@@ -259,7 +259,7 @@ function LinkedItems({ sellerId, userProductId }: { sellerId: number; userProduc
 }
 
 function StockView({ userProductId }: { userProductId: string }) {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const me = useMe();
   const query = useQuery(stockQuery(userProductId));
   const write = useStockWrite(userProductId);
@@ -273,20 +273,27 @@ function StockView({ userProductId }: { userProductId: string }) {
   return (
     <>
       <PageHeader
-        title={t('detailTitle', { id: userProductId })}
+        title={t`Stock · ${{ id: userProductId }}`}
         actions={
           <>
             <Button component={RouterLink} to={urls.stock.index()}>
-              {t('allUserProducts')}
+              {t`All user products`}
             </Button>
             <Button variant="outlined" onClick={() => void query.refetch()} disabled={write.busy}>
-              {t('reload')}
+              {t`Reload`}
             </Button>
           </>
         }
       />
-      <WriteStatus phase={phase} t={t} />
-      <DataState query={query} describeError={(error) => (isApiError(error, 404) ? t('notFound', { id: userProductId }) : undefined)}>
+      <WriteStatus phase={phase} />
+      <DataState
+        query={query}
+        describeError={(error) =>
+          isApiError(error, 404)
+            ? t`User product ${{ id: userProductId }} was not found (404). Check the id; user products of other sellers are not shown either.`
+            : undefined
+        }
+      >
         {(read) => (
           <>
             <Locations read={read} busy={write.busy} onEdit={(target) => setUrl({ edit: targetKey(target) })} />
@@ -319,15 +326,18 @@ function StockView({ userProductId }: { userProductId: string }) {
 }
 
 export function StockDetail() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const { userProductId = '' } = useParams();
   if (!userProductIdPattern.test(userProductId)) {
     return (
       <>
-        <PageHeader title={t('detailTitle', { id: userProductId })} />
-        <ErrorAlert error={null} describeError={() => t('invalidId')} />
+        <PageHeader title={t`Stock · ${{ id: userProductId }}`} />
+        <ErrorAlert
+          error={null}
+          describeError={() => t`That is not a user product id: use the site id, "U" and digits (for example MLAU3000001).`}
+        />
         <Button component={RouterLink} to={urls.stock.index()} sx={{ mt: 2 }}>
-          {t('allUserProducts')}
+          {t`All user products`}
         </Button>
       </>
     );

@@ -14,16 +14,15 @@ import { userProductIdPattern } from '../../api/stock';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
-import { useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { urls } from '../../lib/urls';
 import { locationInfo } from './explain';
-import { messages } from './messages';
 import { demoUserProductsQuery, recentStore } from './queries';
+import { useLingui } from '@lingui/react/macro';
 
 function OpenForm() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -45,32 +44,36 @@ function OpenForm() {
       noValidate
     >
       <TextField
-        label={t('openLabel')}
+        label={t`User product id`}
         value={value}
         onChange={(e) => {
           setValue(e.target.value);
           setInvalid(false);
         }}
         error={invalid}
-        helperText={invalid ? t('invalidId') : t('openHelp')}
+        helperText={
+          invalid
+            ? t`That is not a user product id: use the site id, "U" and digits (for example MLAU3000001).`
+            : t`For example MLAU3000001: the site id, "U" and digits.`
+        }
         size="small"
         sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
       />
       <Button type="submit" variant="contained">
-        {t('open')}
+        {t`Open`}
       </Button>
     </Box>
   );
 }
 
 function Recent() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const recent = useStore(recentStore);
   return (
-    <Section title={t('recentTitle')}>
+    <Section title={t`Recently opened on this device`}>
       {recent.length === 0 ? (
-        <Typography color="text.secondary">{t('recentEmpty')}</Typography>
+        <Typography color="text.secondary">{t`Nothing opened yet.`}</Typography>
       ) : (
         <>
           <List dense>
@@ -83,7 +86,7 @@ function Recent() {
             ))}
           </List>
           <Button size="small" onClick={() => recentStore.set([])}>
-            {t('clearRecent')}
+            {t`Clear the list`}
           </Button>
         </>
       )}
@@ -92,19 +95,19 @@ function Recent() {
 }
 
 function DemoList() {
-  const t = useMessages(messages);
+  const { t, i18n } = useLingui();
   const query = useQuery(demoUserProductsQuery);
   const scenarios: Record<NonNullable<DemoUserProduct['scenario']>, string> = {
-    fulfillment_only: t('scenarioFulfillmentOnly'),
-    no_items: t('scenarioNoItems'),
-    no_inventory_id: t('scenarioNoInventory'),
-    full_inbound_needed: t('scenarioFullInbound'),
-    facility_only_own_delivery: t('scenarioAddSelling'),
+    fulfillment_only: t`Items sold through fulfillment only`,
+    no_items: t`No items associated`,
+    no_inventory_id: t`An item without inventory id`,
+    full_inbound_needed: t`Full inbound needed`,
+    facility_only_own_delivery: t`Can add selling-address stock`,
   };
   return (
-    <Section title={t('demoTitle')}>
+    <Section title={t`User products in the demo`}>
       <Typography variant="body2" color="text.secondary">
-        {t('demoIntro')}
+        {t`Seeded user products, including ones where the server refuses a change, so each rule can be tried.`}
       </Typography>
       <DataState query={query}>
         {(products) => (
@@ -117,7 +120,7 @@ function DemoList() {
                 {product.title && <Typography component="span">{` — ${product.title}`}</Typography>}
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
                   {product.types.map((type) => (
-                    <Chip key={type} size="small" variant="outlined" label={locationInfo(type, t).name} />
+                    <Chip key={type} size="small" variant="outlined" label={locationInfo(type, i18n).name} />
                   ))}
                   {product.scenario && <Chip size="small" color="warning" variant="outlined" label={scenarios[product.scenario]} />}
                 </Box>
@@ -131,12 +134,14 @@ function DemoList() {
 }
 
 export function StockHome() {
-  const t = useMessages(messages);
+  const { t } = useLingui();
   const { mode } = useSession();
   return (
     <>
-      <PageHeader title={t('title')} />
-      <Typography sx={{ mb: 2 }}>{t('intro')}</Typography>
+      <PageHeader title={t`Stock`} />
+      <Typography
+        sx={{ mb: 2 }}
+      >{t`The stock of a user product is shared by all its listings and sales channels. Open one by its id to see where its units are and change the ones you manage.`}</Typography>
       <Box sx={{ mb: 2 }}>
         <OpenForm />
       </Box>
