@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import { hashId, type Cipher } from '../secrets.ts';
 import { migrationProvider } from './migrations.ts';
@@ -42,7 +42,7 @@ export async function openStore(options: { databaseUrl?: string | undefined; dat
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }) });
   } else {
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-    db = new Kysely<Database>({ dialect: (await KyselyPGlite.create(options.dataDir)).dialect });
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: await PGlite.create(options.dataDir) }) });
   }
   const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   if (error) {
