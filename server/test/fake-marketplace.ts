@@ -21,6 +21,8 @@ export interface FakeMarketplace {
   /** Milliseconds the token endpoint takes, so concurrent refreshes really overlap. */
   tokenDelayMs: number;
   tokenCalls: { grant_type: string }[];
+  /** Requests that reached the API (identity and echo), with a valid token or not. */
+  apiCalls: number;
   /** The API refuses every access token issued so far (as if they had expired). */
   expireAccessTokens(): void;
   /** Every refresh token issued so far stops working (the seller revoked the app). */
@@ -112,6 +114,7 @@ export async function startFakeMarketplace(): Promise<FakeMarketplace> {
     if (url.pathname === '/authorization') return authorization(url, response);
     if (url.pathname === '/oauth/token' && request.method === 'POST') return tokenEndpoint(request, response);
     if (url.pathname.startsWith('/slow/')) return; // never answers
+    fake.apiCalls++;
     const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     const known = accessTokens.get(bearer);
     if (!known || known.expired) return json(response, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 });
@@ -134,6 +137,7 @@ export async function startFakeMarketplace(): Promise<FakeMarketplace> {
     expiresIn: 21600,
     tokenDelayMs: 0,
     tokenCalls: [],
+    apiCalls: 0,
     expireAccessTokens: () => accessTokens.forEach((entry) => (entry.expired = true)),
     revokeRefreshTokens: () => refreshTokens.forEach((entry) => (entry.used = true)),
     close: () =>
