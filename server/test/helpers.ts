@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { ProxyTimeouts } from '../src/proxy.ts';
 import { createCipher, deriveKey } from '../src/secrets.ts';
-import { openStore } from '../src/store/store.ts';
+import { openStore, type Store } from '../src/store/store.ts';
 
 /** The address sellers "open" in the tests: the redirect URI and the origin writes must come from. */
 export const publicUrl = 'http://seller-desk.test';
@@ -42,6 +42,14 @@ export function makeStaticDir(): string {
   return dir;
 }
 
+/**
+ * The in-memory store the live test servers of a test file share, as instances of one deployment do
+ * (sessions are random, so tests do not see each other's). PGlite takes seconds to start: once per file.
+ */
+let testStore: Promise<Store> | undefined;
+export const sharedTestStore = () =>
+  (testStore ??= openStore({ dataDir: 'memory://', cipher: createCipher(deriveKey(sessionSecret, 'token-encryption')) }));
+
 export interface TestServer {
   url: string;
   logs(): string;
@@ -49,12 +57,12 @@ export interface TestServer {
 }
 
 /** Starts the server in-process on a free port with an in-memory store; `env` as the process would get it. */
-export async function startServer(env: Record<string, string | undefined>, timeouts?: ProxyTimeouts): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  options: { timeouts?: ProxyTimeouts } = {},
+): Promise<TestServer> {
   const config = loadConfig({ OUT_DIR: makeStaticDir(), DATA_DIR: 'memory://', HOST: '127.0.0.1', PORT: '0', ...env });
-  const store =
-    config.mode === 'live'
-      ? await openStore({ dataDir: 'memory://', cipher: createCipher(deriveKey(config.sessionSecret ?? '', 'token-encryption')) })
-      : undefined;
+  const store = config.mode === 'live' ? await sharedTestStore() : undefined;
   const lines: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -62,15 +70,12 @@ export async function startServer(env: Record<string, string | undefined>, timeo
       done();
     },
   });
-  const app = await buildApp({ config, store, logStream, ...(timeouts ? { timeouts } : {}) });
+  const app = await buildApp({ config, store, logStream, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     logs: () => lines.join(''),
-    async close() {
-      await app.close();
-      await store?.close();
-    },
+    close: () => app.close(),
   };
 }
 

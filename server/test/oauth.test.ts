@@ -191,6 +191,36 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
   });
 });
 
+// Test servers share one store (helpers.ts), as the instances of one deployment share a database.
+describe('two instances on one store', () => {
+  it('refresh an account once between them, and all 20 requests succeed', async () => {
+    const fake = await startFakeMarketplace();
+    const env = liveEnv(fake.url, { SELLER_AUTH_URL: fake.url, OAUTH_CLIENT_ID: fake.clientId, OAUTH_CLIENT_SECRET: fake.clientSecret });
+    const one = await startServer(env);
+    const two = await startServer(env);
+    try {
+      fake.expiresIn = 30;
+      const browser = new Browser(one.url);
+      await signIn(browser);
+      fake.expiresIn = 21600;
+      fake.expireAccessTokens();
+      fake.tokenDelayMs = 150;
+      fake.tokenCalls.length = 0;
+      // The same session cookie, half of the requests to each instance.
+      const cookie = browser.cookieHeader();
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => fetch(`${i % 2 ? two.url : one.url}/api/questions/${i}`, { headers: { cookie } })),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect(fake.tokenCalls).toEqual([{ grant_type: 'refresh_token' }]);
+    } finally {
+      await one.close();
+      await two.close();
+      await fake.close();
+    }
+  });
+});
+
 describe('sign-in with a wrong client secret', () => {
   let fake: FakeMarketplace;
   let server: TestServer;

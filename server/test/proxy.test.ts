@@ -12,7 +12,7 @@ describe('the API door', () => {
 
   beforeAll(async () => {
     fake = await startFakeMarketplace();
-    server = await startServer(liveEnv(fake.url), { connectMs: 500, totalMs: 400 });
+    server = await startServer(liveEnv(fake.url), { timeouts: { connectMs: 500, totalMs: 400 } });
     browser = new Browser(server.url);
     // A personal token: sign in through the fake's code flow once, outside the server, to get a real one.
     const token = await personalToken(fake);

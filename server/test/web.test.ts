@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourScript, liveEnv, rawGet, startServer, type TestServer } from './helpers.ts';
 
 /** Every response, whatever its status, carries these. */
-function expectSecurityHeaders(response: Response) {
+function expectSecurityHeaders(response: { headers: Headers }) {
   const csp = response.headers.get('content-security-policy') ?? '';
   const hash = createHash('sha256').update(colourScript).digest('base64');
   expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
