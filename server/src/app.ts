@@ -72,7 +72,8 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
   });
 
   if (config.mode === 'live') {
-    if (!store || !config.sellerApiUrl || !config.sessionSecret) throw new Error('Live mode needs the store, SELLER_API_URL and SESSION_SECRET');
+    if (!store || !config.sellerApiUrl || !config.sessionSecret)
+      throw new Error('Live mode needs the store, SELLER_API_URL and SESSION_SECRET');
     await app.register(fastifyCookie, { secret: deriveKey(config.sessionSecret, 'cookie-signing') });
     const marketplace = createMarketplace({
       apiUrl: config.sellerApiUrl,

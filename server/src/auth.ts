@@ -18,7 +18,10 @@ export function safeReturnTo(value: unknown): string {
 const problemStatus: Record<SignInProblem, number> = { denied: 403, state: 400, code: 400, client: 502, failed: 502 };
 
 /** Sign-in (OAuth code grant with PKCE S256 and state, all on the server) and sign-out. */
-export function registerAuth(app: FastifyInstance, deps: { config: Config; store: Store; marketplace: Marketplace; cookies: SessionCookies }) {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { config: Config; store: Store; marketplace: Marketplace; cookies: SessionCookies },
+) {
   const { config, store, marketplace, cookies } = deps;
   const secure = config.publicUrl.protocol === 'https:';
   const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -32,7 +35,8 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; store
   };
 
   app.get<{ Querystring: { returnTo?: string; add?: string } }>('/auth/login', { config: rateLimit }, async (request, reply) => {
-    if (!marketplace.hasOAuth) return reply.code(404).send({ error: 'oauth_not_configured', message: 'This server has no marketplace app; use a personal token' });
+    if (!marketplace.hasOAuth)
+      return reply.code(404).send({ error: 'oauth_not_configured', message: 'This server has no marketplace app; use a personal token' });
     const state = randomId();
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const current = request.query.add === '1' ? await cookies.read(request) : undefined;
@@ -50,7 +54,8 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; store
     const pending = await store.takeOAuthState(state);
     if (!pending) return problem(request, reply, 'state');
     const callback = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
-    if (callback.has('error')) return problem(request, reply, callback.get('error') === 'access_denied' ? 'denied' : 'failed', pending.returnTo);
+    if (callback.has('error'))
+      return problem(request, reply, callback.get('error') === 'access_denied' ? 'denied' : 'failed', pending.returnTo);
 
     let tokens;
     let identity;
@@ -59,7 +64,12 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; store
       identity = await marketplace.whoAmI(tokens.accessToken);
     } catch (error) {
       if (error instanceof OAuthRefusal) {
-        return problem(request, reply, error.code === 'invalid_grant' ? 'code' : error.code === 'invalid_client' ? 'client' : 'failed', pending.returnTo);
+        return problem(
+          request,
+          reply,
+          error.code === 'invalid_grant' ? 'code' : error.code === 'invalid_client' ? 'client' : 'failed',
+          pending.returnTo,
+        );
       }
       request.log.warn({ err: error }, 'sign-in could not finish');
       return problem(request, reply, 'failed', pending.returnTo);

@@ -24,9 +24,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .transform((value) => value.replace(/\/+$/, ''));
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((value) => value.replace(/\/+$/, ''));
 
 // A CSP host source: `host`, `*.host` or `https://host[:port]`.
 const imageHost = /^(https:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
@@ -48,9 +46,7 @@ const schema = z.object({
     .string()
     .refine((value) => Buffer.byteLength(value) >= 32, { error: 'must be at least 32 bytes' })
     .optional(),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./.data'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })

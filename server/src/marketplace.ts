@@ -86,7 +86,15 @@ export function createMarketplace(options: {
       const { as, client, auth } = needApp();
       const params = oauth.validateAuthResponse(as, client, callback, state);
       return refusalOr(async () => {
-        const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, options.redirectUri, codeVerifier, fetchOptions);
+        const response = await oauth.authorizationCodeGrantRequest(
+          as,
+          client,
+          auth,
+          params,
+          options.redirectUri,
+          codeVerifier,
+          fetchOptions,
+        );
         return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response));
       });
     },

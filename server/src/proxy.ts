@@ -73,7 +73,10 @@ export async function registerProxy(
       signal: AbortSignal.timeout(timeouts.totalMs),
     });
     const payload = Buffer.from(await response.body.arrayBuffer());
-    request.log.info({ upstream: { method: request.method, path: target.pathname, status: response.statusCode, ms: Date.now() - started } }, 'api');
+    request.log.info(
+      { upstream: { method: request.method, path: target.pathname, status: response.statusCode, ms: Date.now() - started } },
+      'api',
+    );
     return { status: response.statusCode, headers: response.headers, payload };
   }
 }

@@ -37,7 +37,10 @@ export function loadIndex(staticDir: string, mode: Config['mode']): Page {
   const text = withoutDemo.replace(/<head>/i, `<head>\n    <meta name="seller-desk-mode" content="${mode}" />`);
   const html = Buffer.from(text);
   const scriptHashes = [...text.matchAll(inlineScript)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
   );
   return {
     html,
@@ -89,7 +92,11 @@ const serverOwned = /^\/(api|auth|assets|session|events|notifications)(\/|$)/;
 
 export async function registerWeb(app: FastifyInstance, config: Config, page: Page) {
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('etag', page.etag)
+      .header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

@@ -78,7 +78,8 @@ export async function startFakeMarketplace(): Promise<FakeMarketplace> {
       code.used = true;
       const verifier = form.get('code_verifier') ?? '';
       if (code.redirectUri !== form.get('redirect_uri')) return invalidGrant(response, 'redirect_uri mismatch');
-      if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) return invalidGrant(response, 'code_verifier mismatch');
+      if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge)
+        return invalidGrant(response, 'code_verifier mismatch');
       return json(response, 200, issueTokens());
     }
     if (form.get('grant_type') === 'refresh_token') {

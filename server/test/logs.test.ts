@@ -28,7 +28,12 @@ describe('logs', () => {
     secrets.push(callback.searchParams.get('code')!, callback.searchParams.get('state')!);
     const signedIn = await browser.request(callback.pathname + callback.search);
     expect(signedIn.status).toBe(303);
-    secrets.push(...browser.cookieHeader().split('; ').map((pair) => pair.split('=')[1]!));
+    secrets.push(
+      ...browser
+        .cookieHeader()
+        .split('; ')
+        .map((pair) => pair.split('=')[1]!),
+    );
 
     // A refresh, so new tokens pass through the server too.
     fake.expireAccessTokens();
@@ -37,7 +42,12 @@ describe('logs', () => {
     });
     expect(lead.status).toBe(200);
     const echo = (await lead.json()) as { headers: Record<string, string> };
-    secrets.push(echo.headers.authorization!.replace('Bearer ', ''), 'APP_USR-pasted-by-the-page', 'buyer@example.com', 'buyer%40example.com');
+    secrets.push(
+      echo.headers.authorization!.replace('Bearer ', ''),
+      'APP_USR-pasted-by-the-page',
+      'buyer@example.com',
+      'buyer%40example.com',
+    );
 
     // A personal token posted by Settings, refused by the marketplace.
     await browser.write('/session/token', 'POST', { token: 'APP_USR-personal-secret' });
@@ -45,7 +55,10 @@ describe('logs', () => {
 
     const requestId = lead.headers.get('x-request-id');
     const log = server.logs();
-    const lines = log.trim().split('\n').map((line) => JSON.parse(line) as { reqId?: string; msg: string });
+    const lines = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { reqId?: string; msg: string });
     expect(lines.some((line) => line.reqId === requestId)).toBe(true);
     for (const line of lines.filter((l) => !l.msg.startsWith('Server listening'))) {
       expect(line.reqId, line.msg).toBeTruthy();

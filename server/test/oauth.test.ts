@@ -226,7 +226,9 @@ describe('sign-in with a wrong client secret', () => {
   let server: TestServer;
   beforeAll(async () => {
     fake = await startFakeMarketplace();
-    server = await startServer(liveEnv(fake.url, { SELLER_AUTH_URL: fake.url, OAUTH_CLIENT_ID: fake.clientId, OAUTH_CLIENT_SECRET: 'wrong' }));
+    server = await startServer(
+      liveEnv(fake.url, { SELLER_AUTH_URL: fake.url, OAUTH_CLIENT_ID: fake.clientId, OAUTH_CLIENT_SECRET: 'wrong' }),
+    );
   });
   afterAll(async () => {
     await server.close();

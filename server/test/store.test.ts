@@ -34,10 +34,7 @@ async function postgresUrl(): Promise<string | undefined> {
 }
 
 const pgUrl = await postgresUrl();
-const engines = [
-  { name: 'PGlite (embedded)', databaseUrl: undefined },
-  ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : []),
-];
+const engines = [{ name: 'PGlite (embedded)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
 
 const account = (userId: string, accessToken = `APP_USR-${userId}`) => ({
   userId,

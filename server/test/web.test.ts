@@ -120,7 +120,9 @@ describe('serving the app in live mode', () => {
   let server: TestServer;
   beforeAll(async () => {
     // Nothing listens on port 9 (discard): the proxy's error must carry the headers too.
-    server = await startServer(liveEnv('http://127.0.0.1:9', { TRUST_PROXY: 'true', IMAGE_HOSTS: 'https://img.example.com *.cdn.example' }));
+    server = await startServer(
+      liveEnv('http://127.0.0.1:9', { TRUST_PROXY: 'true', IMAGE_HOSTS: 'https://img.example.com *.cdn.example' }),
+    );
   });
   afterAll(() => server.close());
 

@@ -60,7 +60,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher) {
   const idleSince = () => new Date(Date.now() - sessionLimits.idleMs);
   const createdSince = () => new Date(Date.now() - sessionLimits.absoluteMs);
 
-async function sessionByKey(key: string): Promise<Session | undefined> {
+  async function sessionByKey(key: string): Promise<Session | undefined> {
     const row = await db
       .selectFrom('sessions')
       .select(['id', 'active_user_id', 'seen_at'])
@@ -70,7 +70,11 @@ async function sessionByKey(key: string): Promise<Session | undefined> {
       .executeTakeFirst();
     if (!row) return undefined;
     if (Date.now() - row.seen_at.getTime() > 60_000) {
-      await db.updateTable('sessions').set({ seen_at: sql`now()` }).where('id', '=', key).execute();
+      await db
+        .updateTable('sessions')
+        .set({ seen_at: sql`now()` })
+        .where('id', '=', key)
+        .execute();
     }
     const accounts = await db.selectFrom('accounts').selectAll().where('session_id', '=', key).orderBy('added_at').execute();
     return {
@@ -214,13 +218,23 @@ async function sessionByKey(key: string): Promise<Session | undefined> {
     },
 
     async unlockRefresh(key: string, userId: string): Promise<void> {
-      await db.updateTable('accounts').set({ refresh_lock_until: null }).where('session_id', '=', key).where('user_id', '=', userId).execute();
+      await db
+        .updateTable('accounts')
+        .set({ refresh_lock_until: null })
+        .where('session_id', '=', key)
+        .where('user_id', '=', userId)
+        .execute();
     },
 
     async saveOAuthState(state: string, value: { codeVerifier: string; returnTo: string; sessionKey: string | null }) {
       await db
         .insertInto('oauth_states')
-        .values({ id: hashId(state), code_verifier: cipher.encrypt(value.codeVerifier), return_to: value.returnTo, session_id: value.sessionKey })
+        .values({
+          id: hashId(state),
+          code_verifier: cipher.encrypt(value.codeVerifier),
+          return_to: value.returnTo,
+          session_id: value.sessionKey,
+        })
         .execute();
     },
 
