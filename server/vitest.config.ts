@@ -7,7 +7,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     environment: 'node',
     include: ['server/test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // PGlite's first start (a Postgres initdb in WASM) takes 10-40 s on a busy 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

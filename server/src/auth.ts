@@ -15,6 +15,9 @@ export function safeReturnTo(value: unknown): string {
   return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : '/';
 }
 
+/** Per client address and instance: plenty for people signing in, little for a script guessing states. */
+export const authRequestsPerMinute = 60;
+
 const problemStatus: Record<SignInProblem, number> = { denied: 403, state: 400, code: 400, client: 502, failed: 502 };
 
 /** Sign-in (OAuth code grant with PKCE S256 and state, all on the server) and sign-out. */
@@ -24,7 +27,7 @@ export function registerAuth(
 ) {
   const { config, store, marketplace, cookies } = deps;
   const secure = config.publicUrl.protocol === 'https:';
-  const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const rateLimit = { rateLimit: { max: authRequestsPerMinute, timeWindow: '1 minute' } };
 
   const problem = (request: FastifyRequest, reply: FastifyReply, kind: SignInProblem, returnTo = '/') => {
     request.log.info({ signIn: kind }, 'sign-in refused');

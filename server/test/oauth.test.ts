@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authRequestsPerMinute } from '../src/auth.ts';
 import { startFakeMarketplace, type FakeMarketplace } from './fake-marketplace.ts';
 import { Browser, liveEnv, publicUrl, startServer, type TestServer } from './helpers.ts';
 
@@ -240,5 +241,29 @@ describe('sign-in with a wrong client secret', () => {
     const response = await browser.request(await startSignIn(browser), { headers: { 'accept-language': 'en-GB' } });
     expect(response.status).toBe(502);
     expect(await response.text()).toContain('did not recognise this Seller Desk installation');
+  });
+});
+
+describe('the sign-in paths', () => {
+  it('are rate limited per address, the refusal carrying the security headers', async () => {
+    const fake = await startFakeMarketplace();
+    const server = await startServer(
+      liveEnv(fake.url, { SELLER_AUTH_URL: fake.url, OAUTH_CLIENT_ID: fake.clientId, OAUTH_CLIENT_SECRET: fake.clientSecret }),
+    );
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i <= authRequestsPerMinute; i++)
+        statuses.push((await fetch(server.url + '/auth/login', { redirect: 'manual' })).status);
+      expect(statuses.slice(0, authRequestsPerMinute).every((status) => status === 302)).toBe(true);
+      const refused = await fetch(server.url + '/auth/login', { redirect: 'manual' });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+      expect(refused.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      // The rest of the server is not limited.
+      expect((await fetch(server.url + '/session')).status).toBe(200);
+    } finally {
+      await server.close();
+      await fake.close();
+    }
   });
 });
