@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import { createMarketplace } from './marketplace.ts';
 import { defaultTimeouts, registerProxy, type ProxyTimeouts } from './proxy.ts';
 import { deriveKey } from './secrets.ts';
-import { createSessionCookies } from './session.ts';
+import { createSessionCookies, describeSession } from './session.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
 import { createTokens } from './tokens.ts';
@@ -86,7 +86,8 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerSessionRoutes(app, deps);
     await registerProxy(app, { config, cookies, tokens: createTokens(store, marketplace), timeouts });
   } else {
-    app.get('/session', async () => ({ mode: 'demo', signedIn: false, oauth: false, accounts: [], activeAccountId: null }));
+    // The demo keeps nothing on the server: never signed in, the browser's simulator answers the API.
+    app.get('/session', async () => describeSession(config, false, undefined));
   }
 
   await registerWeb(app, config, page);
