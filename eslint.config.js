@@ -38,7 +38,18 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'public/mockServiceWorker.js', 'playwright-report', 'test-results', 'bench-results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'server/dist',
+      '.data',
+      'public/mockServiceWorker.js',
+      'playwright-report',
+      'test-results',
+      'bench-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { DestinationStream } from 'pino';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { registerAuth } from './auth.ts';
+import type { Config } from './config.ts';
+import { createMarketplace } from './marketplace.ts';
+import { defaultTimeouts, registerProxy, type ProxyTimeouts } from './proxy.ts';
+import { deriveKey } from './secrets.ts';
+import { createSessionCookies, describeSession } from './session.ts';
+import { registerSessionRoutes } from './session-routes.ts';
+import type { Store } from './store/store.ts';
+import { createTokens } from './tokens.ts';
+import { loadIndex, registerWeb, securityHeaders } from './web.ts';
+
+const pathOnly = (url: string) => url.split('?')[0];
+
+/**
+ * Log lines carry a request id and what was asked, never a secret: the request serializer keeps the method
+ * and the path (queries carry OAuth codes and states), no header is logged, and redaction covers the
+ * usual places in case someone logs a request or response object by hand.
+ */
+function loggerOptions(level: string, stream: DestinationStream | undefined) {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, path: pathOnly(request.url), ip: request.ip }),
+    },
+  };
+}
+
+export interface AppOptions {
+  config: Config;
+  /** Live mode only: demo mode keeps nothing on the server. */
+  store?: Store | undefined;
+  logStream?: DestinationStream;
+  timeouts?: ProxyTimeouts;
+}
+
+export async function buildApp({ config, store, logStream, timeouts = defaultTimeouts }: AppOptions) {
+  const page = loadIndex(config.staticDir, config.mode);
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    // A proxy's request id is kept when it looks like one, so one id follows a request through both logs.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{8,128}$/.test(given) ? given : randomUUID();
+    },
+  });
+
+  app.addHook('onSend', securityHeaders(config, page.scriptHashes));
+  await app.register(fastifyRateLimit, { global: false });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (request, reply) => {
+    if (!store) return { status: 'ready' };
+    try {
+      await store.ping();
+      return { status: 'ready' };
+    } catch (error) {
+      request.log.error({ err: error }, 'store unreachable');
+      return reply.code(503).send({ error: 'not_ready', message: 'The store does not answer' });
+    }
+  });
+
+  if (config.mode === 'live') {
+    if (!store || !config.sellerApiUrl || !config.sessionSecret)
+      throw new Error('Live mode needs the store, SELLER_API_URL and SESSION_SECRET');
+    await app.register(fastifyCookie, { secret: deriveKey(config.sessionSecret, 'cookie-signing') });
+    const marketplace = createMarketplace({
+      apiUrl: config.sellerApiUrl,
+      oauth: config.oauth,
+      redirectUri: new URL('/auth/callback', config.publicUrl).href,
+    });
+    const cookies = createSessionCookies(config, store);
+    const deps = { config, store, marketplace, cookies };
+    registerAuth(app, deps);
+    registerSessionRoutes(app, deps);
+    await registerProxy(app, { config, cookies, tokens: createTokens(store, marketplace), timeouts });
+  } else {
+    // The demo keeps nothing on the server: never signed in, the browser's simulator answers the API.
+    app.get('/session', async () => describeSession(config, false, undefined));
+  }
+
+  await registerWeb(app, config, page);
+  return app;
+}

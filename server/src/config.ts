@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read once from the environment at start. A missing or invalid one throws a
+ * ConfigError whose message is one line naming it; main.ts prints it and exits.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Origin (and path-less base) sellers open; gives the redirect URI, the CSRF origin and cookie Secure. */
+  publicUrl: URL;
+  mode: 'demo' | 'live';
+  sellerApiUrl: string | undefined;
+  oauth: { authUrl: string; clientId: string; clientSecret: string } | undefined;
+  sessionSecret: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  trustProxy: boolean;
+  imageHosts: string[];
+  /** The built browser app (vite's outDir). */
+  staticDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((value) => value.replace(/\/+$/, ''));
+
+// A CSP host source: `host`, `*.host` or `https://host[:port]`.
+const imageHost = /^(https:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+const schema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a port number' })
+    .min(0, { error: 'must be a port number' })
+    .max(65535, { error: 'must be a port number' })
+    .default(8080),
+  HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  SELLER_API_URL: httpUrl.optional(),
+  SELLER_AUTH_URL: httpUrl.optional(),
+  OAUTH_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+  OAUTH_CLIENT_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
+  SESSION_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= 32, { error: 'must be at least 32 bytes' })
+    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./.data'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  IMAGE_HOSTS: z
+    .string()
+    .default('https://http2.mlstatic.com')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .refine((hosts) => hosts.every((host) => imageHost.test(host)), { error: 'must be a list of hosts (host, *.host or https://host)' }),
+  OUT_DIR: z.string().min(1).default('dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
+});
+
+/** A required-in-context setting: fails the same way a schema error does. */
+function need<T>(value: T | undefined, name: string, why: string): T {
+  if (value === undefined) throw new ConfigError(`Missing setting ${name}: ${why}`);
+  return value;
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable counts as unset, as shells and compose files often produce them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid setting ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const s = parsed.data;
+  const mode = s.SELLER_API_URL ? 'live' : 'demo';
+
+  let oauth: Config['oauth'];
+  if (s.OAUTH_CLIENT_ID || s.OAUTH_CLIENT_SECRET) {
+    oauth = {
+      clientId: need(s.OAUTH_CLIENT_ID, 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET is set, so the app id is needed too'),
+      clientSecret: need(s.OAUTH_CLIENT_SECRET, 'OAUTH_CLIENT_SECRET', 'OAUTH_CLIENT_ID is set, so the secret is needed too'),
+      authUrl: need(s.SELLER_AUTH_URL, 'SELLER_AUTH_URL', 'the OAuth app signs in on the authorization host'),
+    };
+  }
+  if (mode === 'live') {
+    need(s.SESSION_SECRET, 'SESSION_SECRET', 'live mode keeps tokens; give at least 32 random bytes');
+    need(s.PUBLIC_URL, 'PUBLIC_URL', 'live mode needs the address sellers open');
+  } else if (oauth) {
+    throw new ConfigError('Missing setting SELLER_API_URL: OAUTH_CLIENT_ID is set, but sign-in only exists in live mode');
+  }
+
+  const publicUrl = new URL(s.PUBLIC_URL ?? `http://localhost:${s.PORT}`);
+  if (publicUrl.pathname !== '/' || publicUrl.search) {
+    throw new ConfigError('Invalid setting PUBLIC_URL: must be an origin without a path (the app is served at /)');
+  }
+  return {
+    port: s.PORT,
+    host: s.HOST,
+    publicUrl,
+    mode,
+    sellerApiUrl: s.SELLER_API_URL,
+    oauth,
+    sessionSecret: s.SESSION_SECRET,
+    databaseUrl: s.DATABASE_URL,
+    dataDir: s.DATA_DIR,
+    trustProxy: s.TRUST_PROXY,
+    imageHosts: s.IMAGE_HOSTS,
+    staticDir: s.OUT_DIR,
+    logLevel: s.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,76 @@
+/** The sign-in error pages, rendered on the server in the browser's language (en, es, pt-BR). */
+
+export type SignInProblem = 'denied' | 'state' | 'code' | 'client' | 'failed';
+type Locale = 'en' | 'es' | 'pt-BR';
+
+const texts: Record<Locale, { title: string; retry: string } & Record<SignInProblem, string>> = {
+  en: {
+    title: 'Sign-in did not finish',
+    retry: 'Try again',
+    denied: 'You did not allow Seller Desk to use your seller account, so you are not signed in.',
+    state: 'This sign-in link is not the one this browser started, or it is too old. For your safety it was not used.',
+    code: 'The marketplace no longer accepts this sign-in (it was already used or has expired).',
+    client: 'The marketplace did not recognise this Seller Desk installation. Ask its administrator to check the app id and secret.',
+    failed: 'The marketplace could not be reached to finish the sign-in.',
+  },
+  es: {
+    title: 'No se completó el inicio de sesión',
+    retry: 'Intentar de nuevo',
+    denied: 'No autorizaste a Seller Desk a usar tu cuenta de vendedor, así que no iniciaste sesión.',
+    state: 'Este enlace de inicio de sesión no es el que inició este navegador o es demasiado antiguo. Por tu seguridad no se usó.',
+    code: 'El marketplace ya no acepta este inicio de sesión (ya se usó o venció).',
+    client: 'El marketplace no reconoció esta instalación de Seller Desk. Pide a su administrador que revise el id y la clave de la app.',
+    failed: 'No se pudo contactar al marketplace para completar el inicio de sesión.',
+  },
+  'pt-BR': {
+    title: 'O login não foi concluído',
+    retry: 'Tentar novamente',
+    denied: 'Você não autorizou o Seller Desk a usar sua conta de vendedor, então o login não foi feito.',
+    state: 'Este link de login não é o que este navegador iniciou ou é antigo demais. Para sua segurança, ele não foi usado.',
+    code: 'O marketplace não aceita mais este login (ele já foi usado ou expirou).',
+    client: 'O marketplace não reconheceu esta instalação do Seller Desk. Peça ao administrador para verificar o id e o segredo do app.',
+    failed: 'Não foi possível contatar o marketplace para concluir o login.',
+  },
+};
+
+/** The best of our locales for an Accept-Language header (by q, then order); English otherwise. */
+function pickLocale(header: string | undefined): Locale {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? 1);
+      return { tag, q: Number.isNaN(q) ? 0 : q, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+    if (tag === 'es' || tag.startsWith('es-')) return 'es';
+    if (tag === 'pt' || tag.startsWith('pt-')) return 'pt-BR';
+  }
+  return 'en';
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function signInProblemPage(problem: SignInProblem, acceptLanguage: string | undefined, retryUrl: string): string {
+  const locale = pickLocale(acceptLanguage);
+  const t = texts[locale];
+  return `<!doctype html>
+<html lang="${locale}">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${t.title} · Seller Desk</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+  </head>
+  <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+    <h1>${t.title}</h1>
+    <p>${t[problem]}</p>
+    <p><a href="${escapeHtml(retryUrl)}">${t.retry}</a></p>
+  </body>
+</html>
+`;
+}

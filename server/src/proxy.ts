@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Agent, errors, request as upstreamRequest } from 'undici';
+import type { Config } from './config.ts';
+import { sameOriginWrite, type SessionCookies } from './session.ts';
+import { SignedOut, type Tokens } from './tokens.ts';
+
+/** What passes the door each way; everything else (Cookie, Origin, Referer, hop-by-hop …) stays behind. */
+const forwardedRequestHeaders = ['x-version', 'x-sandbox', 'content-type', 'accept'];
+const returnedResponseHeaders = ['content-type', 'x-version', 'retry-after'];
+
+const bodyLimitBytes = 1024 * 1024;
+export interface ProxyTimeouts {
+  connectMs: number;
+  totalMs: number;
+}
+export const defaultTimeouts: ProxyTimeouts = { connectMs: 5_000, totalMs: 30_000 };
+
+const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
+
+/**
+ * The API door: `/api/*` → `SELLER_API_URL/*` with the active account's token. Bodies are buffered (JSON,
+ * at most 1 MB) so a request refused with 401 can be sent once more after a refresh.
+ */
+export async function registerProxy(
+  app: FastifyInstance,
+  deps: { config: Config; cookies: SessionCookies; tokens: Tokens; timeouts: ProxyTimeouts },
+) {
+  const { config, cookies, tokens, timeouts } = deps;
+  const apiUrl = new URL(`${config.sellerApiUrl}/`);
+  const agent = new Agent({ connect: { timeout: timeouts.connectMs } });
+  app.addHook('onClose', () => agent.close());
+
+  await app.register(async (api) => {
+    // Bodies go upstream as they came: no parsing, only the size limit.
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: bodyLimitBytes }, (_request, body, done) => done(null, body));
+
+    api.all('/api/*', { preHandler: sameOriginWrite(config), bodyLimit: bodyLimitBytes }, async (request, reply) => {
+      const target = targetUrl(apiUrl, request.url.slice('/api'.length));
+      if (!target) return reply.code(400).send({ error: 'bad_request', message: 'Not an API path' });
+      const session = await cookies.read(request);
+      if (!session?.activeUserId) return reply.code(401).send(signedOut);
+      const userId = session.activeUserId;
+      try {
+        let token = await tokens.accessToken(session.key, userId);
+        let answer = await send(request, target, token);
+        if (answer.status === 401) {
+          // Once: a token the API refuses is refreshed and the request repeated a single time.
+          token = await tokens.accessToken(session.key, userId, token);
+          answer = await send(request, target, token);
+        }
+        return relay(reply, answer);
+      } catch (error) {
+        if (error instanceof SignedOut) return reply.code(401).send(signedOut);
+        return upstreamFailure(request, reply, error);
+      }
+    });
+  });
+
+  async function send(request: FastifyRequest, target: URL, token: string) {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    for (const name of forwardedRequestHeaders) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
+    const started = Date.now();
+    const response = await upstreamRequest(target, {
+      method: request.method as 'GET',
+      headers,
+      body,
+      dispatcher: agent,
+      signal: AbortSignal.timeout(timeouts.totalMs),
+    });
+    const payload = Buffer.from(await response.body.arrayBuffer());
+    request.log.info(
+      { upstream: { method: request.method, path: target.pathname, status: response.statusCode, ms: Date.now() - started } },
+      'api',
+    );
+    return { status: response.statusCode, headers: response.headers, payload };
+  }
+}
+
+/** The upstream URL for the part after `/api`, refused when it would leave the API's base path. */
+export function targetUrl(apiUrl: URL, rest: string): URL | undefined {
+  if (!rest.startsWith('/')) return undefined;
+  const target = new URL(apiUrl.pathname.replace(/\/$/, '') + rest, apiUrl);
+  return target.origin === apiUrl.origin && target.pathname.startsWith(apiUrl.pathname) ? target : undefined;
+}
+
+function relay(reply: FastifyReply, answer: { status: number; headers: Record<string, string | string[] | undefined>; payload: Buffer }) {
+  for (const name of returnedResponseHeaders) {
+    const value = answer.headers[name];
+    if (value !== undefined) reply.header(name, value);
+  }
+  return reply.code(answer.status).send(answer.payload);
+}
+
+function upstreamFailure(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const timedOut =
+    error instanceof errors.ConnectTimeoutError ||
+    error instanceof errors.HeadersTimeoutError ||
+    error instanceof errors.BodyTimeoutError ||
+    (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+  // The error's class and code only: messages of network errors can carry addresses, never our secrets,
+  // but there is no need to find out.
+  const code = error instanceof Error ? ((error as { code?: string }).code ?? error.name) : 'unknown';
+  request.log.warn({ upstreamError: code }, 'api upstream failed');
+  if (timedOut) return reply.code(504).send({ error: 'timeout', message: 'The marketplace did not answer in time' });
+  return reply.code(502).send({ error: 'upstream_unavailable', message: 'The marketplace could not be reached' });
+}

@@ -1,0 +1,264 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { hashId, type Cipher } from '../secrets.ts';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+/** Session lifetime: ended after this long without a request, and in any case this long after sign-in. */
+export const sessionLimits = { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 };
+/** How long a sign-in may sit on the authorization page. */
+const oauthStateMs = 10 * 60_000;
+
+interface AccountTokens {
+  kind: 'oauth' | 'personal';
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+}
+
+interface Account extends AccountTokens {
+  userId: string;
+  nickname: string;
+  siteId: string;
+}
+
+export interface Session {
+  /** The store's key (a hash of the cookie's id). */
+  key: string;
+  activeUserId: string | null;
+  accounts: Account[];
+}
+
+/**
+ * One SQL dialect, two engines: PostgreSQL through `pg` when a URL is given, else PGlite (Postgres in WASM)
+ * in `dataDir` (`memory://` keeps it in memory). Migrations run before the store is returned.
+ */
+export async function openStore(options: { databaseUrl?: string | undefined; dataDir: string; cipher: Cipher }) {
+  let db: Kysely<Database>;
+  if (options.databaseUrl) {
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }) });
+  } else {
+    if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: await PGlite.create(options.dataDir) }) });
+  }
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return createStore(db, options.cipher);
+}
+
+export type Store = ReturnType<typeof createStore>;
+
+function createStore(db: Kysely<Database>, cipher: Cipher) {
+  const seal = (value: string | null) => (value === null ? null : cipher.encrypt(value));
+  const open = (value: string | null) => (value === null ? null : cipher.decrypt(value));
+  const idleSince = () => new Date(Date.now() - sessionLimits.idleMs);
+  const createdSince = () => new Date(Date.now() - sessionLimits.absoluteMs);
+
+  async function sessionByKey(key: string): Promise<Session | undefined> {
+    const row = await db
+      .selectFrom('sessions')
+      .select(['id', 'active_user_id', 'seen_at'])
+      .where('id', '=', key)
+      .where('seen_at', '>', idleSince())
+      .where('created_at', '>', createdSince())
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (Date.now() - row.seen_at.getTime() > 60_000) {
+      await db
+        .updateTable('sessions')
+        .set({ seen_at: sql`now()` })
+        .where('id', '=', key)
+        .execute();
+    }
+    const accounts = await db.selectFrom('accounts').selectAll().where('session_id', '=', key).orderBy('added_at').execute();
+    return {
+      key,
+      activeUserId: row.active_user_id,
+      accounts: accounts.map((a) => ({
+        userId: a.user_id,
+        nickname: a.nickname,
+        siteId: a.site_id,
+        kind: a.kind,
+        accessToken: cipher.decrypt(a.access_token),
+        refreshToken: open(a.refresh_token),
+        expiresAt: a.expires_at,
+      })),
+    };
+  }
+
+  return {
+    db,
+    close: () => db.destroy(),
+    ping: async () => void (await sql`select 1`.execute(db)),
+
+    /** Stores a session for the cookie's raw id. */
+    async createSession(rawId: string): Promise<string> {
+      const key = hashId(rawId);
+      await db.insertInto('sessions').values({ id: key }).execute();
+      return key;
+    },
+
+    /** The live session of a cookie's raw id, touched (at most once a minute) to keep it from idling out. */
+    getSession(rawId: string): Promise<Session | undefined> {
+      return sessionByKey(hashId(rawId));
+    },
+
+    getSessionByKey: sessionByKey,
+
+    /** Gives a session a new id (a sign-in into an existing session), keeping its accounts. */
+    async renameSession(key: string, newRawId: string): Promise<string> {
+      const newKey = hashId(newRawId);
+      await db.updateTable('sessions').set({ id: newKey }).where('id', '=', key).execute();
+      return newKey;
+    },
+
+    async deleteSession(key: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', key).execute();
+    },
+
+    /** Adds or replaces an account of the session and makes it the active one. */
+    async putAccount(key: string, account: Account): Promise<void> {
+      const values = {
+        nickname: account.nickname,
+        site_id: account.siteId,
+        kind: account.kind,
+        access_token: cipher.encrypt(account.accessToken),
+        refresh_token: seal(account.refreshToken),
+        expires_at: account.expiresAt,
+        refresh_lock_until: null,
+      };
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('accounts')
+          .values({ session_id: key, user_id: account.userId, ...values })
+          .onConflict((oc) => oc.columns(['session_id', 'user_id']).doUpdateSet(values))
+          .execute();
+        await tx.updateTable('sessions').set({ active_user_id: account.userId }).where('id', '=', key).execute();
+      });
+    },
+
+    async activate(key: string, userId: string): Promise<boolean> {
+      const account = await db
+        .selectFrom('accounts')
+        .select('user_id')
+        .where('session_id', '=', key)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!account) return false;
+      await db.updateTable('sessions').set({ active_user_id: userId }).where('id', '=', key).execute();
+      return true;
+    },
+
+    /** Deletes an account and its tokens; when it was the active one, the earliest remaining one takes over. */
+    async removeAccount(key: string, userId: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const removed = await tx.deleteFrom('accounts').where('session_id', '=', key).where('user_id', '=', userId).executeTakeFirst();
+        const next = await tx.selectFrom('accounts').select('user_id').where('session_id', '=', key).orderBy('added_at').executeTakeFirst();
+        await tx
+          .updateTable('sessions')
+          .set({ active_user_id: next?.user_id ?? null })
+          .where('id', '=', key)
+          .where('active_user_id', '=', userId)
+          .execute();
+        return removed.numDeletedRows > 0n;
+      });
+    },
+
+    async getTokens(key: string, userId: string): Promise<(AccountTokens & { locked: boolean }) | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .select(['kind', 'access_token', 'refresh_token', 'expires_at', 'refresh_lock_until'])
+        .where('session_id', '=', key)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        kind: row.kind,
+        accessToken: cipher.decrypt(row.access_token),
+        refreshToken: open(row.refresh_token),
+        expiresAt: row.expires_at,
+        locked: row.refresh_lock_until !== null && row.refresh_lock_until.getTime() > Date.now(),
+      };
+    },
+
+    /**
+     * Takes the account's refresh lock for `leaseMs` when nobody holds it (or a holder died and its lease
+     * ran out). One UPDATE, so two instances on one database cannot both win.
+     */
+    async lockRefresh(key: string, userId: string, leaseMs: number): Promise<boolean> {
+      const result = await db
+        .updateTable('accounts')
+        .set({ refresh_lock_until: new Date(Date.now() + leaseMs) })
+        .where('session_id', '=', key)
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('refresh_lock_until', 'is', null), eb('refresh_lock_until', '<', new Date())]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Stores refreshed tokens and releases the lock. */
+    async saveRefreshed(key: string, userId: string, tokens: { accessToken: string; refreshToken: string | null; expiresAt: Date }) {
+      await db
+        .updateTable('accounts')
+        .set({
+          access_token: cipher.encrypt(tokens.accessToken),
+          refresh_token: seal(tokens.refreshToken),
+          expires_at: tokens.expiresAt,
+          refresh_lock_until: null,
+        })
+        .where('session_id', '=', key)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    async unlockRefresh(key: string, userId: string): Promise<void> {
+      await db
+        .updateTable('accounts')
+        .set({ refresh_lock_until: null })
+        .where('session_id', '=', key)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    async saveOAuthState(state: string, value: { codeVerifier: string; returnTo: string; sessionKey: string | null }) {
+      await db
+        .insertInto('oauth_states')
+        .values({
+          id: hashId(state),
+          code_verifier: cipher.encrypt(value.codeVerifier),
+          return_to: value.returnTo,
+          session_id: value.sessionKey,
+        })
+        .execute();
+    },
+
+    /** A sign-in's state, usable once and for ten minutes. */
+    async takeOAuthState(state: string) {
+      const row = await db
+        .deleteFrom('oauth_states')
+        .where('id', '=', hashId(state))
+        .where('created_at', '>', new Date(Date.now() - oauthStateMs))
+        .returning(['code_verifier', 'return_to', 'session_id'])
+        .executeTakeFirst();
+      return row && { codeVerifier: cipher.decrypt(row.code_verifier), returnTo: row.return_to, sessionKey: row.session_id };
+    },
+
+    /** Removes expired sessions (their accounts and tokens go with them) and abandoned sign-ins. */
+    async purgeExpired(): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('seen_at', '<=', idleSince()), eb('created_at', '<=', createdSince())]))
+        .execute();
+      await db
+        .deleteFrom('oauth_states')
+        .where('created_at', '<=', new Date(Date.now() - oauthStateMs))
+        .execute();
+    },
+  };
+}

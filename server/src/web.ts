@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import { ConfigError } from './config.ts';
+
+/**
+ * The browser app: index.html (with the mode written in and, in live mode, without the demo backend's
+ * preloads), the hashed assets, the SPA fallback and the real 404s, and the security headers every response
+ * carries.
+ */
+
+const demoPreload = /\s*<link [^>]*data-demo-backend[^>]*>/g;
+const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+interface Page {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** CSP sources for the page's inline scripts. */
+  scriptHashes: string[];
+}
+
+export function loadIndex(staticDir: string, mode: Config['mode']): Page {
+  let source: string;
+  try {
+    source = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid setting OUT_DIR: ${join(staticDir, 'index.html')} is missing (run npm run build)`);
+  }
+  const withoutDemo = mode === 'live' ? source.replace(demoPreload, '') : source;
+  // A meta tag, not an inline script: the policy allows no script it cannot hash at start.
+  const text = withoutDemo.replace(/<head>/i, `<head>\n    <meta name="seller-desk-mode" content="${mode}" />`);
+  const html = Buffer.from(text);
+  const scriptHashes = [...text.matchAll(inlineScript)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+  return {
+    html,
+    br: brotliCompressSync(html),
+    gzip: gzipSync(html, { level: 9 }),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    scriptHashes,
+  };
+}
+
+export function securityHeaders(config: Config, scriptHashes: string[]) {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    // MUI (emotion) writes <style> elements at run time; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${config.imageHosts.join(' ')}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    // The demo's service worker (/mockServiceWorker.js).
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+  const fixed: Record<string, string> = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+    'x-frame-options': 'DENY',
+  };
+  // onSend runs for every reply, 404s and errors included.
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(fixed);
+    reply.header('x-request-id', request.id);
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // Server data (the API, the session) must not be kept by the browser or a proxy.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  };
+}
+
+/** Paths the SPA never owns: these get a real 404 rather than index.html. */
+const serverOwned = /^\/(api|auth|assets|session|events|notifications)(\/|$)/;
+
+export async function registerWeb(app: FastifyInstance, config: Config, page: Page) {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('etag', page.etag)
+      .header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
+  };
+
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
+  // Today's app asks for the mode here; the page's meta tag carries the same answer.
+  app.get('/__seller-desk/mode', async () => ({ mode: config.mode }));
+
+  await app.register(fastifyStatic, {
+    root: resolve(config.staticDir),
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply: FastifyReply, path: string) {
+      // Vite's assets/ carry a content hash in their names; everything else may change under its name.
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+    const clientRoute = (request.method === 'GET' || request.method === 'HEAD') && !serverOwned.test(path) && !lastSegment.includes('.');
+    if (clientRoute) return sendPage(request, reply);
+    return reply.code(404).send({ error: 'not_found', message: `Nothing at ${request.method} ${path}` });
+  });
+}

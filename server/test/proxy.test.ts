@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { targetUrl } from '../src/proxy.ts';
+import { startFakeMarketplace, type FakeMarketplace } from './fake-marketplace.ts';
+import { Browser, liveEnv, publicUrl, startServer, type TestServer } from './helpers.ts';
+
+/** The API door with a personal token (no OAuth app configured). */
+describe('the API door', () => {
+  let fake: FakeMarketplace;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    fake = await startFakeMarketplace();
+    server = await startServer(liveEnv(fake.url), { timeouts: { connectMs: 500, totalMs: 400 } });
+    browser = new Browser(server.url);
+    // A personal token: sign in through the fake's code flow once, outside the server, to get a real one.
+    const token = await personalToken(fake);
+    const response = await browser.write('/session/token', 'POST', { token });
+    expect(response.status).toBe(200);
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  it('adds the token, forwards only the allowed headers and returns x-version and Retry-After', async () => {
+    const response = await browser.request('/api/questions/search?status=UNANSWERED', {
+      headers: {
+        authorization: 'Bearer forged-by-the-page',
+        origin: publicUrl,
+        referer: publicUrl + '/inbox',
+        'x-version': '3',
+        'x-sandbox': 'true',
+        accept: 'application/json',
+        connection: 'keep-alive',
+        'x-forwarded-for': '10.0.0.1',
+        'accept-language': 'es',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-version')).toBe('7');
+    expect(response.headers.get('retry-after')).toBe('3');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const echo = (await response.json()) as { path: string; query: string; headers: Record<string, string> };
+    expect(echo.path).toBe('/questions/search');
+    expect(echo.query).toBe('?status=UNANSWERED');
+    expect(echo.headers.authorization).toMatch(/^Bearer APP_USR-/);
+    expect(echo.headers['x-version']).toBe('3');
+    expect(echo.headers['x-sandbox']).toBe('true');
+    expect(echo.headers.accept).toBe('application/json');
+    for (const name of ['cookie', 'origin', 'referer', 'x-forwarded-for', 'accept-language', 'x-seller-desk']) {
+      expect(echo.headers[name]).toBeUndefined();
+    }
+  });
+
+  it('passes a write from the app with its body and content type', async () => {
+    const response = await browser.write('/api/answers', 'POST', { question_id: 1, text: 'Yes' });
+    expect(response.status).toBe(200);
+    const echo = (await response.json()) as { method: string; body: string; headers: Record<string, string> };
+    expect(echo.method).toBe('POST');
+    expect(JSON.parse(echo.body)).toEqual({ question_id: 1, text: 'Yes' });
+    expect(echo.headers['content-type']).toBe('application/json');
+  });
+
+  it.each([
+    ['without the app header', { origin: publicUrl }],
+    ['from another origin', { origin: 'https://evil.example', 'x-seller-desk': '1' }],
+    ['cross-site without Origin', { 'sec-fetch-site': 'cross-site', 'x-seller-desk': '1' }],
+    ['with neither Origin nor Sec-Fetch-Site', { 'x-seller-desk': '1' }],
+  ])('refuses a write %s (CSRF)', async (_case, headers) => {
+    const calls = fake.apiCalls;
+    for (const [method, path] of [
+      ['POST', '/api/answers'],
+      ['PUT', '/api/items/MLA1'],
+      ['DELETE', '/api/questions/1'],
+      ['POST', '/session/token'],
+      ['POST', '/auth/logout'],
+    ] as const) {
+      const response = await browser.request(path, { method, headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(((await response.json()) as { error: string }).error).toBe('forbidden_origin');
+    }
+    // None of them reached the marketplace.
+    expect(fake.apiCalls).toBe(calls);
+  });
+
+  it('accepts a same-origin write told by Sec-Fetch-Site when Origin is absent', async () => {
+    const response = await browser.request('/api/answers', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', 'x-seller-desk': '1', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses bodies over 1 MB', async () => {
+    const response = await browser.request('/api/answers', {
+      method: 'POST',
+      headers: { origin: publicUrl, 'x-seller-desk': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('answers 504 with a JSON body when the marketplace does not answer in time', async () => {
+    const response = await browser.request('/api/slow/questions');
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({ error: 'timeout', message: 'The marketplace did not answer in time' });
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('answers 401 signed_out without a session', async () => {
+    const response = await fetch(server.url + '/api/users/me');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'signed_out', message: 'Sign in to continue' });
+  });
+
+  it('keeps paths inside the API base', () => {
+    const base = new URL('https://api.example.com/v1/');
+    expect(targetUrl(base, '/items/MLA1?x=1')?.href).toBe('https://api.example.com/v1/items/MLA1?x=1');
+    expect(targetUrl(base, '/../admin')).toBeUndefined();
+    expect(targetUrl(base, '//evil.example/x')?.origin).toBe('https://api.example.com');
+  });
+
+  it('drops a personal token the API refuses, so the session shows signed out', async () => {
+    fake.expireAccessTokens();
+    const response = await browser.request('/api/users/me');
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toBe('signed_out');
+    const session = (await (await browser.request('/session')).json()) as { signedIn: boolean };
+    expect(session.signedIn).toBe(false);
+  });
+});
+
+describe('the API door when the marketplace is down', () => {
+  it('answers 502 with the security headers', async () => {
+    const fake = await startFakeMarketplace();
+    const token = await personalToken(fake);
+    // The token is real, but the server talks to a closed port for everything else.
+    const server = await startServer(liveEnv(fake.url));
+    const browser = new Browser(server.url);
+    await browser.write('/session/token', 'POST', { token });
+    await fake.close();
+    const response = await browser.request('/api/users/me');
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: string }).error).toBe('upstream_unavailable');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    await server.close();
+  });
+});
+
+/** Gets an access token from the fake as a seller would copy one from the marketplace's developer pages. */
+async function personalToken(fake: FakeMarketplace): Promise<string> {
+  const verifier = 'v'.repeat(43);
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const redirectUri = 'http://localhost/cb';
+  const authorize = await fetch(
+    `${fake.url}/authorization?response_type=code&client_id=${fake.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&state=s&code_challenge=${challenge}&code_challenge_method=S256`,
+    { redirect: 'manual' },
+  );
+  const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
+  const response = await fetch(`${fake.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: fake.clientId,
+      client_secret: fake.clientSecret,
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}

@@ -1,0 +1,142 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCipher, deriveKey, hashId, randomId } from '../src/secrets.ts';
+import { openStore, sessionLimits, type Store } from '../src/store/store.ts';
+import { sessionSecret } from './helpers.ts';
+
+const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
+
+/**
+ * PostgreSQL runs when DATABASE_URL answers; each run migrates a schema of its own (dropped after), so it
+ * never meets another run's tables.
+ */
+async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.warn('store tests: DATABASE_URL is not set, so only the embedded store (PGlite) is tested');
+    return undefined;
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const schema = `seller_desk_test_${process.pid}_${Date.now()}`;
+    await client.query(`create schema ${schema}`);
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    return withSchema.href;
+  } catch (error) {
+    console.warn(`store tests: PostgreSQL at DATABASE_URL does not answer (${String(error)}), so only PGlite is tested`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const pgUrl = await postgresUrl();
+const engines = [{ name: 'PGlite (embedded)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
+
+const account = (userId: string, accessToken = `APP_USR-${userId}`) => ({
+  userId,
+  nickname: `SELLER_${userId}`,
+  siteId: 'MLA',
+  kind: 'oauth' as const,
+  accessToken,
+  refreshToken: `TG-${userId}`,
+  expiresAt: new Date(Date.now() + 3600_000),
+});
+
+describe.each(engines)('the store on $name', ({ databaseUrl }) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
+  });
+  afterAll(async () => {
+    if (databaseUrl) {
+      const schema = new URL(databaseUrl).searchParams.get('options')!.split('=')[1]!;
+      await sql.raw(`drop schema ${schema} cascade`).execute(store.db);
+    }
+    await store.close();
+  });
+
+  it('records the migrations it ran', async () => {
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
+    expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-23-01-sessions']);
+  });
+
+  // Only a shared database can be opened twice: the second instance finds nothing to migrate.
+  it.skipIf(!databaseUrl)('starts a second instance on the same database without migrating again', async () => {
+    const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
+    await again.close();
+    expect(applied.rows).toHaveLength(1);
+  });
+
+  it('keeps sessions under a hash of their id and tokens encrypted', async () => {
+    const rawId = randomId();
+    const key = await store.createSession(rawId);
+    expect(key).toBe(hashId(rawId));
+    await store.putAccount(key, account('1', 'APP_USR-secret-access'));
+    const rows = await store.db.selectFrom('accounts').selectAll().where('session_id', '=', key).execute();
+    expect(JSON.stringify(rows)).not.toMatch(/APP_USR-secret-access|TG-1/);
+    const session = await store.getSession(rawId);
+    expect(session?.accounts[0]).toMatchObject({ userId: '1', accessToken: 'APP_USR-secret-access', refreshToken: 'TG-1' });
+    expect(session?.activeUserId).toBe('1');
+    expect(await store.getSession(key)).toBeUndefined(); // the stored key is not a usable id
+  });
+
+  it('switches, removes and renames, keeping the accounts', async () => {
+    const key = await store.createSession(randomId());
+    await store.putAccount(key, account('1'));
+    await store.putAccount(key, account('2'));
+    expect(await store.activate(key, '1')).toBe(true);
+    expect(await store.activate(key, '3')).toBe(false);
+    expect(await store.removeAccount(key, '1')).toBe(true);
+    const renamedRaw = randomId();
+    const renamed = await store.renameSession(key, renamedRaw);
+    const session = await store.getSession(renamedRaw);
+    expect(session).toMatchObject({ key: renamed, activeUserId: '2' });
+    expect(session?.accounts.map((a) => a.userId)).toEqual(['2']);
+    expect(await store.getSessionByKey(key)).toBeUndefined();
+  });
+
+  it('lets one holder at a time take an account’s refresh lock, and frees it after its lease', async () => {
+    const key = await store.createSession(randomId());
+    await store.putAccount(key, account('7'));
+    const attempts = await Promise.all([1, 2, 3, 4, 5].map(() => store.lockRefresh(key, '7', 60_000)));
+    expect(attempts.filter(Boolean)).toHaveLength(1);
+    await store.saveRefreshed(key, '7', { accessToken: 'APP_USR-new', refreshToken: 'TG-new', expiresAt: new Date(Date.now() + 3600_000) });
+    expect(await store.getTokens(key, '7')).toMatchObject({ accessToken: 'APP_USR-new', refreshToken: 'TG-new', locked: false });
+    expect(await store.lockRefresh(key, '7', -1)).toBe(true); // a lease already over, as a crashed holder's
+    expect(await store.lockRefresh(key, '7', 60_000)).toBe(true);
+  });
+
+  it('hands out a sign-in state once', async () => {
+    const state = randomId();
+    await store.saveOAuthState(state, { codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null });
+    expect(await store.takeOAuthState(state)).toEqual({ codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null });
+    expect(await store.takeOAuthState(state)).toBeUndefined();
+  });
+
+  it('ends idle and too old sessions, removing their tokens', async () => {
+    const idle = randomId();
+    const old = randomId();
+    const fresh = randomId();
+    for (const id of [idle, old, fresh]) await store.putAccount(await store.createSession(id), account('9'));
+    await store.db
+      .updateTable('sessions')
+      .set({ seen_at: new Date(Date.now() - sessionLimits.idleMs - 1000) })
+      .where('id', '=', hashId(idle))
+      .execute();
+    await store.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - sessionLimits.absoluteMs - 1000) })
+      .where('id', '=', hashId(old))
+      .execute();
+    expect(await store.getSession(idle)).toBeUndefined();
+    expect(await store.getSession(old)).toBeUndefined();
+    await store.purgeExpired();
+    const left = await store.db.selectFrom('accounts').select('session_id').where('user_id', '=', '9').execute();
+    expect(left.map((row) => row.session_id)).toEqual([hashId(fresh)]);
+  });
+});

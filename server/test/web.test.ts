@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { colourScript, liveEnv, rawGet, startServer, type TestServer } from './helpers.ts';
+
+/** Every response, whatever its status, carries these. */
+function expectSecurityHeaders(response: { headers: Headers }) {
+  const csp = response.headers.get('content-security-policy') ?? '';
+  const hash = createHash('sha256').update(colourScript).digest('base64');
+  expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+  expect(csp).not.toContain('unsafe-eval');
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  for (const directive of [
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "worker-src 'self'",
+  ]) {
+    expect(csp).toContain(directive);
+  }
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
+}
+
+describe('serving the app in demo mode', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({});
+  });
+  afterAll(() => server.close());
+
+  it('serves index.html with the mode written in, the demo preloads kept, no-cache and security headers', async () => {
+    const response = await fetch(server.url + '/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(response);
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: https://http2.mlstatic.com;");
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    const html = await response.text();
+    expect(html).toContain('<meta name="seller-desk-mode" content="demo" />');
+    expect(html).toContain('data-demo-backend');
+    expect(await (await fetch(server.url + '/__seller-desk/mode')).json()).toEqual({ mode: 'demo' });
+  });
+
+  it('falls back to index.html for client routes, with a 304 for a known ETag', async () => {
+    const first = await fetch(server.url + '/questions/123?status=UNANSWERED');
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('seller-desk-mode');
+    const etag = first.headers.get('etag')!;
+    const again = await fetch(server.url + '/stock', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expectSecurityHeaders(again);
+  });
+
+  it('serves hashed assets immutable, Brotli or gzip by Accept-Encoding, with ETag and 304', async () => {
+    const br = await rawGet(server.url + '/assets/index-Abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expectSecurityHeaders(br);
+    expect(brotliDecompressSync(br.body).toString()).toContain('export const answer');
+
+    const gzip = await fetch(server.url + '/assets/index-Abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(server.url + '/assets/index-Abc123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('export const answer');
+
+    const etag = plain.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    // rawGet: fetch would add `cache-control: no-cache` to a conditional request, which forbids a 304.
+    const cached = await rawGet(server.url + '/assets/index-Abc123.js', { 'if-none-match': etag, 'accept-encoding': 'identity' });
+    expect(cached.status).toBe(304);
+  });
+
+  it('serves the page in Brotli too', async () => {
+    const response = await rawGet(server.url + '/', { 'accept-encoding': 'br' });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(response.body).toString()).toContain('<div id="root">');
+  });
+
+  it('keeps files other than hashed assets revalidated (the demo service worker)', async () => {
+    const response = await fetch(server.url + '/mockServiceWorker.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each(['/assets/missing-123.js', '/api/questions/search', '/auth/whatever', '/favicon-missing.png', '/session/nope'])(
+    'answers %s with a real 404 carrying the security headers',
+    async (path) => {
+      const response = await fetch(server.url + path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expectSecurityHeaders(response);
+    },
+  );
+
+  it('answers the health checks; the demo session is never signed in', async () => {
+    expect((await fetch(server.url + '/healthz')).status).toBe(200);
+    expect((await fetch(server.url + '/readyz')).status).toBe(200);
+    expect(await (await fetch(server.url + '/session')).json()).toEqual({
+      mode: 'demo',
+      signedIn: false,
+      oauth: false,
+      accounts: [],
+      activeAccountId: null,
+    });
+  });
+});
+
+describe('serving the app in live mode', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Nothing listens on port 9 (discard): the proxy's error must carry the headers too.
+    server = await startServer(
+      liveEnv('http://127.0.0.1:9', { TRUST_PROXY: 'true', IMAGE_HOSTS: 'https://img.example.com *.cdn.example' }),
+    );
+  });
+  afterAll(() => server.close());
+
+  it('writes the live mode, leaves out the demo backend preloads and lists the configured image hosts', async () => {
+    const response = await fetch(server.url + '/inbox');
+    const html = await response.text();
+    expect(html).toContain('<meta name="seller-desk-mode" content="live" />');
+    expect(html).not.toContain('data-demo-backend');
+    expect(html).toContain('/assets/index-Abc123.js');
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: https://img.example.com *.cdn.example");
+  });
+
+  it('sends HSTS only when the request came over https (behind a trusted proxy)', async () => {
+    const https = await fetch(server.url + '/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const http = await fetch(server.url + '/');
+    expect(http.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('puts the security headers on a proxy error', async () => {
+    const response = await fetch(server.url + '/api/users/me', { headers: { cookie: 'seller-desk-session=forged' } });
+    // No valid session: the door answers before going upstream.
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'signed_out', message: 'Sign in to continue' });
+    expectSecurityHeaders(response);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
