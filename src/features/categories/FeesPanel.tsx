@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { listingPriceLimits, siteOf, validateListingPrice, type Category, type ListingPrice } from '../../api/categories';
+import { RowForm } from '../../components/RowForm';
 import { DataState } from '../../components/DataState';
 import { useFormat } from '../../lib/format';
 import { listingPricesQuery, listingTypesQuery, sitesQuery } from './queries';
@@ -133,14 +134,7 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
         <Typography id="calculator-heading" variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
           {t`Fee calculator`}
         </Typography>
-        <Stack
-          component="form"
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          onSubmit={submit}
-          noValidate
-          sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}
-        >
+        <RowForm onSubmit={submit} sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}>
           <TextField
             label={t`Price (${currency})`}
             value={draft}
@@ -154,7 +148,7 @@ export function FeesPanel({ category, price, onPrice }: FeesPanelProps) {
           <Button type="submit" variant="contained">
             {t`Calculate fees`}
           </Button>
-        </Stack>
+        </RowForm>
         {price !== undefined && min !== null && price < min && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {t`This price is below the category minimum (${{ min: money(min) }}): the listing would be refused.`}

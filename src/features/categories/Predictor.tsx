@@ -4,13 +4,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { discoveryLimits, type DomainDiscovery } from '../../api/categories';
+import { RowForm } from '../../components/RowForm';
 import { DataState } from '../../components/DataState';
 import { Section } from '../../components/Section';
 import { urls } from '../../lib/urls';
@@ -71,14 +71,7 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
   };
   return (
     <Section title={t`Find a category for a title`}>
-      <Stack
-        component="form"
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        onSubmit={submit}
-        noValidate
-        sx={{ alignItems: { sm: 'flex-start' } }}
-      >
+      <RowForm onSubmit={submit} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
           label={t`Product title`}
           value={draft}
@@ -92,7 +85,7 @@ export function Predictor({ site, q, onSearch }: PredictorProps) {
         <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>
           {t`Suggest categories`}
         </Button>
-      </Stack>
+      </RowForm>
       {q && (
         <DataState
           query={query}

@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -26,6 +25,7 @@ import {
   type FulfillmentStock,
   type NotAvailableStatus,
 } from '../../api/fulfillment';
+import { RowForm } from '../../components/RowForm';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
@@ -87,14 +87,7 @@ function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: stri
     if (!found) onOpen(id);
   };
   return (
-    <Stack
-      component="form"
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
-      onSubmit={submit}
-      noValidate
-      sx={{ mb: 2, alignItems: 'flex-start' }}
-    >
+    <RowForm onSubmit={submit} sx={{ mb: 2, alignItems: 'flex-start' }}>
       <TextField
         label={t`Inventory id`}
         value={value}
@@ -108,7 +101,7 @@ function InventoryForm({ initial, onOpen }: { initial: string; onOpen: (id: stri
       <Button type="submit" variant="contained">
         {t`Open`}
       </Button>
-    </Stack>
+    </RowForm>
   );
 }
 

@@ -11,6 +11,7 @@ import { questionStatuses, type QuestionStatus, type SearchResult } from '../../
 import type { InboxUrl } from './inboxUrl';
 import { useLingui } from '@lingui/react/macro';
 import { useFormat } from '../../lib/format';
+import { RowForm } from '../../components/RowForm';
 import { useStatusLabel } from './StatusChip';
 
 interface InboxFiltersProps {
@@ -94,14 +95,7 @@ export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
     update({ item: itemTrimmed || undefined, from: itemTrimmed && from.trim() ? Number(from.trim()) : undefined });
   };
   return (
-    <Stack
-      component="form"
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1.5}
-      onSubmit={submit}
-      noValidate
-      sx={{ flexWrap: 'wrap', rowGap: 1.5 }}
-    >
+    <RowForm onSubmit={submit} spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
       <TextField
         size="small"
         label={t`Item ID`}
@@ -140,7 +134,7 @@ export function FilterForm({ url, update }: Omit<InboxFiltersProps, 'head'>) {
           {t`Clear filters`}
         </Button>
       </Box>
-    </Stack>
+    </RowForm>
   );
 }
 
