@@ -15,6 +15,8 @@ test.describe('shell', () => {
   test.use({ locale: 'en-US' });
 
   test('every navigation entry opens its page with its own heading and title', async ({ page }) => {
+    // Seven lazily loaded areas, each with its catalog: more than the default 30 s on a busy machine.
+    test.slow();
     await openApp(page);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     for (const entry of pages) {
