@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { demoSeller, testDb } from '../../test/demo';
+import { renderHookWithProviders } from '../../test/render';
 import { problemsByField, searchUrlSchema, toSearchParams } from './searchState';
 import { localTimestamp } from './time';
 
@@ -29,15 +27,6 @@ describe('the search form applies the spec rules before sending', () => {
   });
 });
 
-function wrapper(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
-
 const createdSince = (leads: { date_created: string }[], since: string) => {
   const now = localTimestamp(new Date());
   return leads.filter((lead) => lead.date_created >= since && lead.date_created <= now).length;
@@ -61,7 +50,7 @@ describe('useNewCreditLeadsCount (navigation badge)', () => {
     const { useNewCreditLeadsCount } = await loadBadge(daysAgo(10));
     const expected = createdSince(testDb().creditLeads.live, daysAgo(10));
     expect(expected).toBeGreaterThan(0);
-    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/questions' });
     await waitFor(() => expect(result.current).toBe(expected));
   });
 
@@ -69,7 +58,7 @@ describe('useNewCreditLeadsCount (navigation badge)', () => {
     const { useNewCreditLeadsCount, countSince } = await loadBadge(null);
     const since = countSince(null, new Date());
     expect(since).toMatch(/T00:00:00$/);
-    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/questions' });
     await waitFor(() => expect(result.current).toBe(createdSince(testDb().creditLeads.live, since)));
   });
 
@@ -77,17 +66,17 @@ describe('useNewCreditLeadsCount (navigation badge)', () => {
     const { useNewCreditLeadsCount } = await loadBadge(daysAgo(10), true);
     const expected = createdSince(testDb().creditLeads.sandbox, daysAgo(10));
     expect(expected).not.toBe(createdSince(testDb().creditLeads.live, daysAgo(10)));
-    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/questions' });
     await waitFor(() => expect(result.current).toBe(expected));
   });
 
   it('drops to 0 once /credits is visited, and is 0 while it is open', async () => {
     const { useNewCreditLeadsCount, markCreditLeadsVisited } = await loadBadge(daysAgo(10));
-    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/questions' });
     await waitFor(() => expect(result.current).toBeGreaterThan(0));
     act(() => markCreditLeadsVisited());
     await waitFor(() => expect(result.current).toBe(0));
-    const onPage = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/credits/abc') });
+    const onPage = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/credits/abc' });
     expect(onPage.result.current).toBe(0);
   });
 

@@ -1,22 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/queryClient';
-import { LocaleProvider } from '../../lib/i18n';
 import { demoSeller, question, siteTime, testDb } from '../../test/demo';
+import { renderWithProviders } from '../../test/render';
 import { ResponseTimePage } from './ResponseTimePage';
 
 function renderPage() {
-  render(
-    <LocaleProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/response-time']}>
-          <ResponseTimePage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderWithProviders(<ResponseTimePage />, { path: '/response-time' });
 }
 
 describe('response time page', () => {
