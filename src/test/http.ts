@@ -25,6 +25,6 @@ export function failGetOnce(path: string): void {
 }
 
 /** GET `path` answers `body` (e.g. an empty result) instead of the demo handler's answer. */
-export function answerGet(path: string, body: Record<string, unknown>): void {
+export function answerGet(path: string, body: Record<string, unknown> | unknown[]): void {
   server.use(http.get(apiPath(path), () => HttpResponse.json(body)));
 }
