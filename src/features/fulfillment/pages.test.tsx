@@ -53,6 +53,7 @@ describe('fulfillment operations page', () => {
   it('with no operation in the range says so', async () => {
     answerGet(search, noOperations);
     renderAt(urls.fulfillment.operations());
+    // The first render of the operations log (date pickers, chart) can take over the default 1 s on a busy machine.
     expect(await screen.findByText('No operation matches these filters.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
