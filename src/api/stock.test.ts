@@ -10,7 +10,6 @@ import {
   searchUserProductItems,
   stockErrorCodes as codes,
   userProductIdPattern,
-  userProductStockSchema,
 } from './stock';
 import { demoSeller, stockScenarios, server, testDb } from '../test/demo';
 
@@ -23,12 +22,12 @@ function propagate() {
 }
 
 describe('GET /user-products/{id}/stock', () => {
-  it('contract: every seeded user product of the default seed parses, with an integer x-version', async () => {
+  // getStock rejects a body its schema refuses (ContractError), so reading each one is the contract check.
+  it('contract: every seeded user product of the default seed reads, with the x-version of the db', async () => {
     const own = [...testDb().stock.userProducts.values()].filter((p) => p.user_id === demoSeller.id);
     expect(own.length).toBeGreaterThanOrEqual(24);
     for (const product of own) {
       const read = await getStock(product.id);
-      expect(userProductStockSchema.parse(read.stock)).toEqual(read.stock);
       expect(read.version).toBe(product.version);
       expect(product.id).toMatch(userProductIdPattern);
     }

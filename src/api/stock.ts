@@ -44,7 +44,7 @@ const stockLocationSchema = z.object({
 });
 export type StockLocation = z.infer<typeof stockLocationSchema>;
 
-export const userProductStockSchema = z.object({
+const userProductStockSchema = z.object({
   id: z.string(),
   user_id: z.int(),
   locations: z.array(stockLocationSchema),

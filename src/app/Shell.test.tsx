@@ -1,14 +1,10 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LocaleProvider } from '../lib/i18n';
 import { dismissToast, showToast, toastStore } from '../lib/toast';
-import { createQueryClient } from './queryClient';
+import { renderWithProviders } from '../test/render';
 import { Shell } from './Shell';
-import { createAppTheme } from './theme';
 
 /** Renders the shell on a wide screen or a phone (jsdom has no matchMedia: every query answers `wide`). */
 function renderShell({ wide }: { wide: boolean }) {
@@ -20,20 +16,13 @@ function renderShell({ wide }: { wide: boolean }) {
     addListener: () => undefined,
     removeListener: () => undefined,
   }));
-  render(
-    <LocaleProvider>
-      <ThemeProvider theme={createAppTheme('en')}>
-        <QueryClientProvider client={createQueryClient()}>
-          <MemoryRouter initialEntries={['/settings']}>
-            <Routes>
-              <Route element={<Shell />}>
-                <Route path="*" element={<h1>Page</h1>} />
-              </Route>
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ThemeProvider>
-    </LocaleProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route element={<Shell />}>
+        <Route path="*" element={<h1>Page</h1>} />
+      </Route>
+    </Routes>,
+    { path: '/settings' },
   );
 }
 

@@ -1,22 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/queryClient';
-import { LocaleProvider } from '../../lib/i18n';
 import { demoSeller, question, siteTime, testDb } from '../../test/demo';
+import { failGetOnce, holdGet } from '../../test/http';
+import { renderWithProviders } from '../../test/render';
 import { ResponseTimePage } from './ResponseTimePage';
 
 function renderPage() {
-  render(
-    <LocaleProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/response-time']}>
-          <ResponseTimePage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderWithProviders(<ResponseTimePage />, { path: '/response-time' });
 }
 
 describe('response time page', () => {
@@ -51,5 +42,25 @@ describe('response time page', () => {
     expect(await screen.findByRole('heading', { name: 'No response time yet' })).toBeInTheDocument();
     expect(screen.getByText(`The server answered: “Response time not found for user id: ${demoSeller.id}”`)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('response time page, loading and failure', () => {
+  const path = '/users/:id/questions/response_time';
+
+  it('shows loading while the figures are on their way', async () => {
+    holdGet(path);
+    renderPage();
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Average by time slot' })).not.toBeInTheDocument();
+  });
+
+  it('a failed read is an alert in words with a Retry that shows the figures', async () => {
+    failGetOnce(path);
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Average by time slot' })).toBeInTheDocument();
   });
 });

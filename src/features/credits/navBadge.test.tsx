@@ -1,42 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { demoSeller, testDb } from '../../test/demo';
-import { problemsByField, searchUrlSchema, toSearchParams } from './searchState';
+import { renderHookWithProviders } from '../../test/render';
 import { localTimestamp } from './time';
-
-const url = (query: Record<string, string>) => searchUrlSchema.parse(query);
-
-describe('the search form applies the spec rules before sending', () => {
-  it('defaults to approved leads of the last 30 days, whole local days', () => {
-    const params = toSearchParams(url({}), 7);
-    expect(params).toMatchObject({ seller_id: 7, status: 'approved', offset: 0, limit: 100 });
-    expect(params.date_from).toMatch(/T00:00:00$/);
-    expect(params.date_to).toMatch(/T23:59:59$/);
-    expect(problemsByField(params)).toEqual({});
-  });
-
-  it('puts each broken rule at its field', () => {
-    const params = toSearchParams(url({ from: '2026-01-01', to: '2026-05-02', entity: 'BANK_9', item: 'mla1', limit: '500' }), 7);
-    expect(problemsByField(params)).toEqual({ dates: 'date_range', entity: 'entity', item: 'item_id', page: 'limit' });
-    expect(problemsByField(toSearchParams(url({ from: '', to: '2026-05-02' }), 7))).toEqual({ dates: 'date_format' });
-  });
-
-  it('falls back on an unknown status or review filter instead of failing', () => {
-    expect(url({ status: 'pending', reviewed: 'maybe' })).toMatchObject({ status: 'approved', reviewed: 'any' });
-  });
-});
-
-function wrapper(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
 
 const createdSince = (leads: { date_created: string }[], since: string) => {
   const now = localTimestamp(new Date());
@@ -61,7 +27,7 @@ describe('useNewCreditLeadsCount (navigation badge)', () => {
     const { useNewCreditLeadsCount } = await loadBadge(daysAgo(10));
     const expected = createdSince(testDb().creditLeads.live, daysAgo(10));
     expect(expected).toBeGreaterThan(0);
-    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/questions' });
     await waitFor(() => expect(result.current).toBe(expected));
   });
 
@@ -69,7 +35,7 @@ describe('useNewCreditLeadsCount (navigation badge)', () => {
     const { useNewCreditLeadsCount, countSince } = await loadBadge(null);
     const since = countSince(null, new Date());
     expect(since).toMatch(/T00:00:00$/);
-    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/questions' });
     await waitFor(() => expect(result.current).toBe(createdSince(testDb().creditLeads.live, since)));
   });
 
@@ -77,17 +43,17 @@ describe('useNewCreditLeadsCount (navigation badge)', () => {
     const { useNewCreditLeadsCount } = await loadBadge(daysAgo(10), true);
     const expected = createdSince(testDb().creditLeads.sandbox, daysAgo(10));
     expect(expected).not.toBe(createdSince(testDb().creditLeads.live, daysAgo(10)));
-    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/questions' });
     await waitFor(() => expect(result.current).toBe(expected));
   });
 
   it('drops to 0 once /credits is visited, and is 0 while it is open', async () => {
     const { useNewCreditLeadsCount, markCreditLeadsVisited } = await loadBadge(daysAgo(10));
-    const { result } = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/questions') });
+    const { result } = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/questions' });
     await waitFor(() => expect(result.current).toBeGreaterThan(0));
     act(() => markCreditLeadsVisited());
     await waitFor(() => expect(result.current).toBe(0));
-    const onPage = renderHook(() => useNewCreditLeadsCount(), { wrapper: wrapper('/credits/abc') });
+    const onPage = renderHookWithProviders(() => useNewCreditLeadsCount(), { path: '/credits/abc' });
     expect(onPage.result.current).toBe(0);
   });
 

@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { urls } from '../../lib/urls';
+import { testDb } from '../../test/demo';
+import { failGetOnce, holdGet } from '../../test/http';
+import { renderWithProviders } from '../../test/render';
+import { Component as CreditPages } from './routes';
+
+const renderAt = (path: string) => renderWithProviders(<CreditPages />, { path, route: '/credits/*' });
+const search = '/vis/loans/search';
+const liveLead = () => testDb().creditLeads.live[0]!.id;
+// The lead's own address: a pattern would match the search (/vis/loans/search) too.
+const lead = () => `/vis/loans/${liveLead()}`;
+
+describe('credit leads list', () => {
+  it('shows loading while the search is on its way', async () => {
+    holdGet(search);
+    renderAt(urls.credits.index());
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+  });
+
+  it('a search without leads says how to widen it', async () => {
+    testDb().creditLeads.live.splice(0);
+    renderAt(urls.credits.index());
+    expect(await screen.findByText('No leads match this search. Try a wider date range or another status.')).toBeInTheDocument();
+  });
+
+  it('a failed search is an alert in words with a Retry that shows the leads', async () => {
+    failGetOnce(search);
+    renderAt(urls.credits.index());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+});
+
+describe('credit lead panel', () => {
+  it('shows loading while the lead is on its way', async () => {
+    holdGet(lead());
+    renderAt(urls.credits.detail(liveLead()));
+    expect((await screen.findAllByText('Loading…')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Proposal')).not.toBeInTheDocument();
+  });
+
+  it('a test lead while the sandbox is off is not found, said in words', async () => {
+    renderAt(urls.credits.detail(testDb().creditLeads.sandbox[0]!.id));
+    expect(await screen.findByText('Lead not found')).toBeInTheDocument();
+  });
+
+  it('a failed read is an alert in words with a Retry that shows the lead', async () => {
+    failGetOnce(lead());
+    renderAt(urls.credits.detail(liveLead()));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Proposal')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { urls } from '../../lib/urls';
+import { demoSeller, testDb } from '../../test/demo';
+import { failGetOnce, holdGet } from '../../test/http';
+import { renderWithProviders } from '../../test/render';
+import { Component as QuestionPages } from './routes';
+
+const renderAt = (path: string) => renderWithProviders(<QuestionPages />, { path, route: '/questions/*' });
+const search = '/questions/search';
+const ownQuestion = () => [...testDb().questions.byId.values()].find((q) => q.seller_id === demoSeller.id)!.id;
+const panel = (id: number) => screen.findByRole('region', { name: `Question ${id}` });
+
+// jsdom has no layout, so no Element#scrollTo: the virtualized list calls it when a view starts.
+beforeAll(() => {
+  Element.prototype.scrollTo = () => undefined;
+});
+
+describe('questions inbox', () => {
+  it('shows loading while the questions are on their way', async () => {
+    holdGet(search);
+    renderAt(urls.questions.index());
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+  });
+
+  it('a seller without questions sees that no question matches', async () => {
+    testDb().questions.byId.clear();
+    renderAt(urls.questions.index());
+    expect(await screen.findByText('No questions match these filters.')).toBeInTheDocument();
+  });
+
+  it('a failed search is an alert in words with a Retry that lists the questions', async () => {
+    failGetOnce(search);
+    renderAt(urls.questions.index());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/^\d+ questions$/)).toBeInTheDocument();
+  });
+});
+
+describe('question detail', () => {
+  // The question's own address: the pattern /questions/:id would match the search too.
+  it('shows loading while the question is on its way', async () => {
+    const id = ownQuestion();
+    holdGet(`/questions/${id}`);
+    renderAt(urls.questions.detail(id));
+    expect(await within(await panel(id)).findByText('Loading…')).toBeInTheDocument();
+  });
+
+  it('a deleted question says so in words', async () => {
+    const id = ownQuestion();
+    testDb().questions.byId.delete(id);
+    renderAt(urls.questions.detail(id));
+    expect(await within(await panel(id)).findByText('This question does not exist or was deleted.')).toBeInTheDocument();
+  });
+
+  it('a failed read is an alert in words with a Retry that shows the question', async () => {
+    const id = ownQuestion();
+    failGetOnce(`/questions/${id}`);
+    renderAt(urls.questions.detail(id));
+    const alert = await within(await panel(id)).findByRole('alert');
+    expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(await panel(id)).findByText('Buyer ID')).toBeInTheDocument();
+  });
+});

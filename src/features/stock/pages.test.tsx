@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { patterns, urls } from '../../lib/urls';
+import { testDb } from '../../test/demo';
+import { failGetOnce, holdGet } from '../../test/http';
+import { renderWithProviders } from '../../test/render';
+import { StockDetail } from './StockDetail';
+import { StockHome } from './StockHome';
+
+const userProductId = 'MLAU3000001';
+const renderDetail = () =>
+  renderWithProviders(<StockDetail />, {
+    path: urls.stock.detail(userProductId),
+    route: `${patterns.stock.root}/${patterns.stock.detail}`,
+  });
+const locations = () => screen.findByRole('table', { name: 'Locations' });
+
+describe('stock home', () => {
+  it('shows loading while the demo user products are on their way', async () => {
+    holdGet('/__demo/scenarios');
+    renderWithProviders(<StockHome />, { path: urls.stock.index() });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+  });
+
+  it('with nothing opened on this device says so, and lists the seeded user products', async () => {
+    renderWithProviders(<StockHome />, { path: urls.stock.index() });
+    expect(screen.getByText('Nothing opened yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: userProductId })).toHaveAttribute('href', urls.stock.detail(userProductId));
+  });
+
+  it('a failed list is an alert in words with a Retry that loads it', async () => {
+    failGetOnce('/__demo/scenarios');
+    renderWithProviders(<StockHome />, { path: urls.stock.index() });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: userProductId })).toBeInTheDocument();
+  });
+});
+
+describe('stock detail', () => {
+  it('shows loading while the stock is on its way', async () => {
+    holdGet('/user-products/:id/stock');
+    renderDetail();
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Locations' })).not.toBeInTheDocument();
+  });
+
+  it('a user product without locations says so instead of an empty table', async () => {
+    testDb().stock.userProducts.get(userProductId)!.locations = [];
+    renderDetail();
+    expect(await screen.findByText('This user product has no stock locations.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Locations' })).not.toBeInTheDocument();
+  });
+
+  it('a failed read is an alert in words with a Retry that shows the locations', async () => {
+    failGetOnce('/user-products/:id/stock');
+    renderDetail();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await locations()).toBeInTheDocument();
+  });
+});

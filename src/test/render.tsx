@@ -1,0 +1,66 @@
+import { i18n } from '@lingui/core';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { createQueryClient } from '../app/queryClient';
+import { createAppTheme } from '../app/theme';
+import { LocaleProvider, type Locale } from '../lib/i18n';
+
+interface ProviderOptions {
+  /** The address the router starts at. */
+  path?: string;
+  /** A route pattern to render the element under (for its `useParams`); without it the element renders as is. */
+  route?: string;
+  /** Only English catalogs are loaded by the setup; another locale shows message ids. */
+  locale?: Locale;
+}
+
+/** The app's query client without retries, so that a failure shows at once. */
+function createTestQueryClient(): QueryClient {
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  return client;
+}
+
+/** The providers of src/main.tsx and src/app/App.tsx, with a memory router at `path`. */
+function providers({ path = '/', route, locale = 'en' }: ProviderOptions) {
+  const queryClient = createTestQueryClient();
+  // The active locale is global to Lingui: set it on each render so that one test's choice does not leak.
+  i18n.activate(locale);
+  const theme = createAppTheme(locale);
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <LocaleProvider>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={queryClient}>
+            <MemoryRouter initialEntries={[path]}>
+              {route === undefined ? (
+                children
+              ) : (
+                <Routes>
+                  <Route path={route} element={children} />
+                </Routes>
+              )}
+            </MemoryRouter>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </LocaleProvider>
+    );
+  }
+  return { queryClient, Providers };
+}
+
+export function renderWithProviders(ui: ReactNode, options: ProviderOptions = {}) {
+  const { queryClient, Providers } = providers(options);
+  return { ...render(ui, { wrapper: Providers }), queryClient };
+}
+
+export function renderHookWithProviders<Result>(hook: () => Result, options: ProviderOptions = {}) {
+  const { queryClient, Providers } = providers(options);
+  return { ...renderHook(hook, { wrapper: Providers }), queryClient };
+}
