@@ -111,6 +111,8 @@ test.describe('stock: editing', () => {
   });
 
   test('each 400 condition of the spec is explained on a seeded user product that triggers it', async ({ page }) => {
+    // Five user products opened and edited in turn: over 20 s even on a quiet machine.
+    test.slow();
     const stock = new StockPage(page);
     const cases = [
       { id: 'MLAU3420001', explanation: 'sold through fulfillment only', add: true },

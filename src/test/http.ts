@@ -11,17 +11,20 @@ export function holdGet(path: string): void {
   );
 }
 
-/** The next GET `path` answers 500; the one after reaches the demo handler again, as a Retry would. */
-export function failGetOnce(path: string): void {
+/**
+ * GET `path` answers 500 until the returned `recover` is called; then it falls through to the demo handler, as a
+ * Retry would find it. Every request fails meanwhile (a page may search more than once, e.g. counts and list).
+ */
+export function failGet(path: string): () => void {
+  let failing = true;
   server.use(
-    http.get(
-      apiPath(path),
-      () => HttpResponse.json({ message: 'boom', error: 'internal_error', status: 500, cause: [] }, { status: 500 }),
-      {
-        once: true,
-      },
+    http.get(apiPath(path), () =>
+      failing ? HttpResponse.json({ message: 'boom', error: 'internal_error', status: 500, cause: [] }, { status: 500 }) : undefined,
     ),
   );
+  return () => {
+    failing = false;
+  };
 }
 
 /** GET `path` answers `body` (e.g. an empty result) instead of the demo handler's answer. */

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { i18n, type Messages } from '@lingui/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureClient } from '../api/client';
 import { demoSeller, resetDb, server } from './demo';
@@ -9,6 +9,10 @@ import { demoSeller, resetDb, server } from './demo';
 const catalogs = import.meta.glob<Messages>('../**/locales/en.po', { eager: true, import: 'messages' });
 for (const messages of Object.values(catalogs)) i18n.load('en', messages);
 i18n.activate('en');
+
+// Pages render over the simulator (seeding, msw, zod) in jsdom: on a busy 2-core machine the first render of a
+// page can take seconds, so findBy/waitFor wait up to 5 s instead of 1 s before a test fails.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { urls } from '../../lib/urls';
 import { itemCategories } from '../../test/demo';
-import { answerGet, failGetOnce, holdGet } from '../../test/http';
+import { answerGet, failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as CategoryPages } from './routes';
 
@@ -25,10 +25,11 @@ describe('categories site page', () => {
   });
 
   it('a failed list is an alert in words with a Retry that lists the categories', async () => {
-    failGetOnce(topLevel);
+    const recover = failGet(topLevel);
     renderAt(urls.categories.index({ site: 'MLA' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: phones.parent.name })).toBeInTheDocument();
   });
@@ -48,10 +49,11 @@ describe('category page', () => {
   });
 
   it('a failed read is an alert in words with a Retry that shows the category', async () => {
-    failGetOnce('/categories/:id');
+    const recover = failGet('/categories/:id');
     renderAt(urls.categories.detail('MLA', phones.id));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: phones.name, level: 1 })).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { urls } from '../../lib/urls';
 import { testDb } from '../../test/demo';
-import { failGetOnce, holdGet } from '../../test/http';
+import { failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as CreditPages } from './routes';
 
@@ -27,10 +27,11 @@ describe('credit leads list', () => {
   });
 
   it('a failed search is an alert in words with a Retry that shows the leads', async () => {
-    failGetOnce(search);
+    const recover = failGet(search);
     renderAt(urls.credits.index());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });
@@ -50,10 +51,11 @@ describe('credit lead panel', () => {
   });
 
   it('a failed read is an alert in words with a Retry that shows the lead', async () => {
-    failGetOnce(lead());
+    const recover = failGet(lead());
     renderAt(urls.credits.detail(liveLead()));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Proposal')).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { urls } from '../../lib/urls';
-import { answerGet, failGetOnce, holdGet } from '../../test/http';
+import { answerGet, failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as FulfillmentPages } from './routes';
 
@@ -34,10 +34,11 @@ describe('fulfillment stock page', () => {
   });
 
   it('a failed search is an alert in words with a Retry that lists the inventories', async () => {
-    failGetOnce(search);
+    const recover = failGet(search);
     renderAt(urls.fulfillment.index());
     const alert = await within(await recent()).findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect((await within(await recent()).findAllByRole('link')).length).toBeGreaterThan(0);
   });
@@ -58,10 +59,11 @@ describe('fulfillment operations page', () => {
   });
 
   it('a failed search is an alert in words with a Retry that shows the operations', async () => {
-    failGetOnce(search);
+    const recover = failGet(search);
     renderAt(urls.fulfillment.operations());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { urls } from '../../lib/urls';
 import { demoSeller, testDb } from '../../test/demo';
-import { failGetOnce, holdGet } from '../../test/http';
+import { failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as QuestionPages } from './routes';
 
@@ -31,10 +31,11 @@ describe('questions inbox', () => {
   });
 
   it('a failed search is an alert in words with a Retry that lists the questions', async () => {
-    failGetOnce(search);
+    const recover = failGet(search);
     renderAt(urls.questions.index());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(/^\d+ questions$/)).toBeInTheDocument();
   });
@@ -58,10 +59,11 @@ describe('question detail', () => {
 
   it('a failed read is an alert in words with a Retry that shows the question', async () => {
     const id = ownQuestion();
-    failGetOnce(`/questions/${id}`);
+    const recover = failGet(`/questions/${id}`);
     renderAt(urls.questions.detail(id));
     const alert = await within(await panel(id)).findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await within(await panel(id)).findByText('Buyer ID')).toBeInTheDocument();
   });

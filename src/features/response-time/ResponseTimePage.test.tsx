@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoSeller, question, siteTime, testDb } from '../../test/demo';
-import { failGetOnce, holdGet } from '../../test/http';
+import { failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { ResponseTimePage } from './ResponseTimePage';
 
@@ -56,10 +56,11 @@ describe('response time page, loading and failure', () => {
   });
 
   it('a failed read is an alert in words with a Retry that shows the figures', async () => {
-    failGetOnce(path);
+    const recover = failGet(path);
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Average by time slot' })).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { patterns, urls } from '../../lib/urls';
 import { testDb } from '../../test/demo';
-import { failGetOnce, holdGet } from '../../test/http';
+import { failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { StockDetail } from './StockDetail';
 import { StockHome } from './StockHome';
@@ -30,10 +30,11 @@ describe('stock home', () => {
   });
 
   it('a failed list is an alert in words with a Retry that loads it', async () => {
-    failGetOnce('/__demo/scenarios');
+    const recover = failGet('/__demo/scenarios');
     renderWithProviders(<StockHome />, { path: urls.stock.index() });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: userProductId })).toBeInTheDocument();
   });
@@ -55,10 +56,11 @@ describe('stock detail', () => {
   });
 
   it('a failed read is an alert in words with a Retry that shows the locations', async () => {
-    failGetOnce('/user-products/:id/stock');
+    const recover = failGet('/user-products/:id/stock');
     renderDetail();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server failed (500). Try again in a moment.');
+    recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await locations()).toBeInTheDocument();
   });
