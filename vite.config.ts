@@ -1,36 +1,25 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { fileURLToPath } from 'node:url';
 
-// Live mode: when SELLER_API_URL is set, the dev and preview servers proxy /api/* to it (prefix removed),
-// so the browser talks same-origin and never needs CORS. The mode endpoint tells the app which mode it is in.
-const apiUrl = process.env.SELLER_API_URL?.replace(/\/+$/, '');
-const proxy = apiUrl
-  ? {
-      '/api': {
-        target: apiUrl,
-        changeOrigin: true,
-        rewrite: (path: string) => path.replace(/^\/api/, ''),
-      },
-    }
-  : undefined;
+/**
+ * The page's mode is written by Seller Desk's server into the index.html it serves (server/src/web.ts); the
+ * build carries none, so a build served any other way shows an error rather than guessing. The dev server
+ * writes it likewise: demo, or live when SELLER_DESK_SERVER names a running Seller Desk server, to which it
+ * then forwards the server's paths so that sign-in, session and API calls run through the same server code.
+ */
+const devServer = process.env.SELLER_DESK_SERVER?.replace(/\/+$/, '');
+const serverPaths = ['/api', '/auth', '/session', '/events', '/notifications', '/healthz', '/readyz'];
 
-function modeEndpoint(): Plugin {
-  const body = JSON.stringify({ mode: apiUrl ? 'live' : 'demo' });
-  const handler = (req: { url?: string }, res: { setHeader(k: string, v: string): void; end(b: string): void }, next: () => void) => {
-    if (req.url !== '/__seller-desk/mode') return next();
-    res.setHeader('Content-Type', 'application/json');
-    res.setHeader('Cache-Control', 'no-store');
-    res.end(body);
-  };
+function devMode(): Plugin {
   return {
-    name: 'seller-desk-mode',
-    configureServer: (server) => void server.middlewares.use(handler),
-    configurePreviewServer: (server) => void server.middlewares.use(handler),
+    name: 'seller-desk-dev-mode',
+    apply: 'serve',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { name: 'seller-desk-mode', content: devServer ? 'live' : 'demo' }, injectTo: 'head-prepend' },
+    ],
   };
 }
 
@@ -40,11 +29,8 @@ function modeEndpoint(): Plugin {
  * server leaves them out, and the bundle budget does not count them as first-paint JS.
  */
 function demoBackendPreload(): Plugin {
-  let outDir = 'dist';
-  const demoLink = /\s*<link [^>]*data-demo-backend[^>]*>/g;
   return {
     name: 'seller-desk-demo-preload',
-    configResolved: (config) => void (outDir = config.build.outDir),
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -61,16 +47,6 @@ function demoBackendPreload(): Plugin {
           }));
       },
     },
-    configurePreviewServer(server) {
-      if (!apiUrl) return;
-      const page = readFileSync(join(outDir, 'index.html'), 'utf8').replace(demoLink, '');
-      server.middlewares.use((req, res, next) => {
-        const isPage = req.method === 'GET' && req.headers.accept?.includes('text/html') && !req.url?.startsWith('/api/');
-        if (!isPage) return next();
-        res.setHeader('Content-Type', 'text/html');
-        res.end(page);
-      });
-    },
   };
 }
 
@@ -81,7 +57,7 @@ function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): strin
 }
 
 export default defineConfig({
-  plugins: [react(), lingui({ macroTransform: true }), modeEndpoint(), demoBackendPreload()],
+  plugins: [react(), lingui({ macroTransform: true }), devMode(), demoBackendPreload()],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
   resolve: {
     alias: [
@@ -90,8 +66,12 @@ export default defineConfig({
       { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('src/lib/useSyncExternalStore.ts', import.meta.url)) },
     ],
   },
-  server: { port: 5173, strictPort: true, proxy },
-  preview: { port: Number(process.env.PREVIEW_PORT ?? 4173), strictPort: true, proxy },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: devServer ? Object.fromEntries(serverPaths.map((path) => [path, { target: devServer }])) : undefined,
+  },
+  preview: { port: Number(process.env.PREVIEW_PORT ?? 4173), strictPort: true },
   build: {
     outDir: process.env.OUT_DIR ?? 'dist',
     target: 'es2022',

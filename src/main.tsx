@@ -4,47 +4,45 @@ import { configureClient } from './api/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { LocaleProvider, startI18n } from './lib/i18n';
-import { demoToken, reportAuthProblem, sessionStore, setMode, type Mode } from './lib/session';
+import { demoToken, handleUnauthorized, readMode, refreshServerSession, setMode } from './lib/session';
 
 /**
- * Boot: paint the shell at once, and meanwhile learn the mode from the serving host (demo unless it
- * proxies a real API) and, in demo mode, start the in-browser backend. API calls wait for that.
+ * Boot: paint the shell at once, and meanwhile prepare the backend the page's mode names: in demo mode the
+ * in-browser simulator, in live mode the server's answer to who is signed in. API calls wait for that. A page
+ * without a mode starts nothing: the app says so (src/app/router.tsx) instead of guessing.
  */
-async function detectMode(): Promise<Mode> {
-  try {
-    const response = await fetch('/__seller-desk/mode', { cache: 'no-store' });
-    const body = (await response.json()) as { mode?: string };
-    return body.mode === 'live' ? 'live' : 'demo';
-  } catch {
-    return 'demo';
-  }
-}
+const mode = readMode();
+setMode(mode);
 
 async function prepareBackend(): Promise<void> {
-  const mode = await detectMode();
-  setMode(mode);
   if (mode === 'demo') {
     const { startDemoBackend } = await import('./demo/browser');
     await startDemoBackend();
     return;
   }
+  if (mode !== 'live') throw new Error('The page did not say whether Seller Desk runs in demo or live mode.');
   // Live: a worker left by an earlier demo visit must not answer for the real API.
   const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
   await Promise.all(registrations.filter((r) => r.active?.scriptURL.endsWith('/mockServiceWorker.js')).map((r) => r.unregister()));
+  await refreshServerSession();
 }
+
+const ready = prepareBackend();
+// Requests await `ready` and show its failure; this only keeps an unknown mode from being an unhandled rejection.
+ready.catch(() => undefined);
+
+const queryClient = createQueryClient();
 
 configureClient({
   baseUrl: '/api',
-  ready: prepareBackend(),
-  getToken: () => {
-    const session = sessionStore.get();
-    return session.mode === 'demo' ? demoToken : session.token;
-  },
-  // The app's AuthRedirect takes the seller to Settings, where this reason is shown.
-  onUnauthorized: (error) => {
-    if (sessionStore.get().mode === 'live') reportAuthProblem(error.message);
-  },
+  ready,
+  // Live mode sends no token: the server adds the active account's.
+  getToken: () => (mode === 'demo' ? demoToken : ''),
+  onUnauthorized: (error) => handleUnauthorized(error, () => queryClient.clear()),
 });
+
+// A page restored from the back/forward cache after sign-out would show the seller's data as it was: reload it.
+if (mode === 'live') addEventListener('pageshow', (event) => event.persisted && location.reload());
 
 // The shell's messages in the seller's language come before the first render (one small chunk). Not a
 // top-level await: the bundler would then split the entry's shared modules into many small chunks.
@@ -55,7 +53,7 @@ void startI18n((locale) => import(`./app/locales/${locale}.po`)).then(() =>
     root.render(
       <StrictMode>
         <LocaleProvider>
-          <App queryClient={createQueryClient()} />
+          <App queryClient={queryClient} />
         </LocaleProvider>
       </StrictMode>,
     );

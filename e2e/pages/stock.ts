@@ -55,22 +55,35 @@ export class StockPage {
 /**
  * A second browser context that shares the first one's demo backend. Each context has its own service
  * worker and in-memory db, so two demo contexts would never see each other's writes. The second one is
- * told it runs "live" (the mode endpoint is routed), and every /api request it makes is executed inside
- * the first page — through that page's service worker and simulator — and answered back. Both contexts
+ * served the page as the live server would serve it (mode live, signed in as the demo seller), and every
+ * /api request it makes is executed inside the first page — through that page's service worker and
+ * simulator, with the seller's token added as the server would add it — and answered back. Both contexts
  * thus talk to one backend, as two sellers' browsers would.
  */
 export async function openSharingContext(browser: Browser, backend: Page): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
-  await context.addInitScript(() => sessionStorage.setItem('seller-desk.token', 'demo-seller-token'));
-  await context.route('**/__seller-desk/mode', (route) => route.fulfill({ json: { mode: 'live' } }));
+  await context.route(
+    (url) => !/^\/(api|session|assets)\b/.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.text()).replace('name="seller-desk-mode" content="demo"', 'name="seller-desk-mode" content="live"');
+      await route.fulfill({ response, body });
+    },
+  );
+  const seller = { id: 202593498, nickname: 'TIENDA_DEMO', site_id: 'MLA', active: true };
+  await context.route('**/session', (route) =>
+    route.fulfill({ json: { mode: 'live', signedIn: true, oauth: false, accounts: [seller], activeAccountId: seller.id } }),
+  );
   await context.route('**/api/**', async (route) => {
     const request = route.request();
+    const headers = { ...(await request.allHeaders()), authorization: 'Bearer demo-seller-token' };
     const answer = await backend.evaluate(
       async ({ url, method, headers, body }) => {
         const response = await fetch(new URL(url).pathname + new URL(url).search, { method, headers, body: body ?? undefined });
         return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
       },
-      { url: request.url(), method: request.method(), headers: await request.allHeaders(), body: request.postData() },
+      { url: request.url(), method: request.method(), headers, body: request.postData() },
     );
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body });
   });

@@ -106,8 +106,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, page: Pa
 
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
-  // Today's app asks for the mode here; the page's meta tag carries the same answer.
-  app.get('/__seller-desk/mode', async () => ({ mode: config.mode }));
 
   await app.register(fastifyStatic, {
     root: resolve(config.staticDir),

@@ -103,6 +103,25 @@ describe('client', () => {
     configureClient({ onUnauthorized: undefined });
   });
 
+  it("asks Seller Desk's server outside the API base, with the app's header on every request, and leaves its 401s to the caller", async () => {
+    const seen: { url: string; appHeader: string | null }[] = [];
+    const onUnauthorized: ApiError[] = [];
+    configureClient({ onUnauthorized: (e) => onUnauthorized.push(e) });
+    server.use(
+      http.all('*', ({ request: req }) => {
+        seen.push({ url: req.url, appHeader: req.headers.get('x-seller-desk') });
+        return HttpResponse.json({ error: 'invalid_token', message: 'no' }, { status: 401 });
+      }),
+    );
+    await request('/session/token', { server: true, method: 'POST', body: {}, schema: z.unknown() }).catch(() => undefined);
+    await request('/users/me', { schema: z.unknown() }).catch(() => undefined);
+    expect(seen).toEqual([
+      { url: 'http://localhost/session/token', appHeader: '1' },
+      { url: 'http://localhost/api/users/me', appHeader: '1' },
+    ]);
+    expect(onUnauthorized.map((e) => e.error)).toEqual(['invalid_token']);
+  });
+
   it('passes the abort signal to fetch', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -3,8 +3,9 @@ import { ApiError, ContractError, NetworkError, parseErrorBody, parseRetryAfter 
 
 /**
  * The one door to the network. Every area module calls `request` with a zod schema; nothing else
- * calls fetch. The base path is same-origin `/api`: the demo worker answers it in demo mode, the
- * dev/preview proxy forwards it to SELLER_API_URL in live mode.
+ * calls fetch. The base path is same-origin `/api`: the demo worker answers it in demo mode, Seller Desk's
+ * server forwards it to the marketplace in live mode (adding the seller's token, which the browser never
+ * holds). Paths of that server itself (`/session`, `/auth/…`) are asked for with `server: true`.
  */
 export interface ClientConfig {
   baseUrl: string;
@@ -32,6 +33,8 @@ export interface RequestOptions<S extends z.ZodType> {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A path of Seller Desk's own server (same origin as the API base, outside it), not of the seller API. */
+  server?: boolean;
   /** Schema of the response body; a 204 or empty body is parsed as `undefined`. */
   schema: S;
 }
@@ -42,14 +45,15 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+function buildUrl(path: string, query: Record<string, QueryValue> = {}, server = false): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
     params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const search = params.toString();
-  const base = config.baseUrl.startsWith('http') ? config.baseUrl : new URL(config.baseUrl, location.origin).href;
+  const api = config.baseUrl.startsWith('http') ? config.baseUrl : new URL(config.baseUrl, location.origin).href;
+  const base = server ? new URL(api).origin : api;
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
@@ -73,19 +77,21 @@ function toApiError(response: Response, body: unknown): ApiError {
 }
 
 export async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<ApiResponse<z.infer<S>>> {
-  const { method = 'GET', query, body, signal, schema } = options;
+  const { method = 'GET', query, body, signal, schema, server } = options;
   await config.ready;
   const endpoint = `${method} ${path}`;
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // The server accepts writes only with this header, which a cross-site form cannot send (CSRF).
+  headers.set('x-seller-desk', '1');
   const token = config.getToken();
   // A caller's own Authorization wins (the demo's simulated buyer asks with another user's token).
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(buildUrl(path, query, server), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -99,7 +105,8 @@ export async function request<S extends z.ZodType>(path: string, options: Reques
   const payload = await readBody(response);
   if (!response.ok) {
     const error = toApiError(response, payload);
-    if (error.status === 401) config.onUnauthorized?.(error);
+    // The API's 401 means the seller must sign in; the server's own (a pasted token refused) is the caller's answer.
+    if (error.status === 401 && !server) config.onUnauthorized?.(error);
     throw error;
   }
   const parsed = schema.safeParse(payload);

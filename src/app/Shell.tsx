@@ -12,9 +12,11 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import { useState, type ComponentProps } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useMe } from '../lib/identity';
+import { loadArea } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useStore } from '../lib/store';
 import { toastStore } from '../lib/toast';
+import { settingsCatalog } from './catalogs';
 import { navEntries, navWidth } from './nav';
 import { onDemand } from './onDemand';
 import { useLingui } from '@lingui/react/macro';
@@ -25,6 +27,10 @@ const Toaster = onDemand(() => import('./Toaster').then((module) => module.Toast
 const PhoneMenu = onDemand(() => import('./PhoneMenu').then((module) => module.PhoneMenu));
 // The counts show once the API answers, which is later than their code can arrive.
 const NavBadge = onDemand(() => import('./NavBadges').then((module) => module.NavBadge));
+// Live mode's account menu, with the words of the settings area that owns it.
+const AccountMenu = onDemand(() =>
+  Promise.all([import('../features/settings/AccountMenu'), loadArea(settingsCatalog)]).then(([module]) => module.AccountMenu),
+);
 
 /** A small MUI Chip's look (size="small", not clickable) without Chip's code. */
 function ModeBadge({ label, sx, ...props }: { label: string } & Omit<ComponentProps<typeof Box>, 'children'>) {
@@ -95,6 +101,7 @@ function ThemeToggle() {
   );
 }
 
+/** Demo mode's seller; live mode has the account menu. */
 function Nickname() {
   const me = useMe();
   const { t } = useLingui();
@@ -153,6 +160,7 @@ export function Shell() {
   const { t } = useLingui();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const live = useSession().mode === 'live';
   const [open, setOpen] = useState(false);
   // Counts the menu's openings: it mounts afresh on each, so a failed download is tried again.
   const [openings, setOpenings] = useState(0);
@@ -213,7 +221,7 @@ export function Shell() {
           </Typography>
           <ModeBadges />
           <Box sx={{ flexGrow: 1 }} />
-          <Nickname />
+          {live ? <AccountMenu /> : <Nickname />}
           <ThemeToggle />
         </Toolbar>
       </Paper>

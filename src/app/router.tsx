@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
-import { useSession } from '../lib/session';
+import { accessOf, useSession } from '../lib/session';
 import { patterns, urls } from '../lib/urls';
+import { settingsCatalog } from './catalogs';
 import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
 
@@ -55,41 +56,43 @@ const Credits = lazyArea(
   () => import('../features/credits/routes'),
   (locale) => import(`../features/credits/locales/${locale}.po`),
 );
-const Settings = lazyArea(
-  () => import('../features/settings/routes'),
-  (locale) => import(`../features/settings/locales/${locale}.po`),
+const Settings = lazyArea(() => import('../features/settings/routes'), settingsCatalog);
+const SignIn = lazyArea(
+  () => import('../features/settings/SignInPage').then((module) => ({ Component: module.SignInPage })),
+  settingsCatalog,
 );
 // The 404 page's words are in the shell's catalog, already loaded.
 const NotFound = lazyArea(() => import('./NotFound').then((module) => ({ Component: module.NotFound })));
+const AccessProblem = lazy(() => import('./AccessProblem').then((module) => ({ default: module.AccessProblem })));
 
-/** A 401 in live mode leads to Settings, where the reason is shown. */
-function AuthRedirect() {
-  const { mode, authProblem } = useSession();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (mode === 'live' && authProblem && pathname !== urls.settings.index()) void navigate(urls.settings.index());
-  }, [mode, authProblem, pathname, navigate]);
-  return null;
-}
-
+/**
+ * The pages only when the app knows its mode and, in live mode, whom it works for. They are keyed by the
+ * active account: switching remounts them, so nothing of one seller's pages survives under another.
+ */
 export function AppRoutes() {
+  const session = useSession();
+  const access = accessOf(session);
+  if (access === 'checking') return <Loading />;
+  if (access === 'sign-in') return <SignIn />;
+  if (access !== 'open')
+    return (
+      <Suspense fallback={<Loading />}>
+        <AccessProblem problem={access} />
+      </Suspense>
+    );
   return (
-    <>
-      <AuthRedirect />
-      <Routes>
-        <Route element={<Shell />}>
-          <Route index element={<Navigate to={urls.questions.index()} replace />} />
-          <Route path={`${patterns.questions.root}/*`} element={<Questions />} />
-          <Route path={`${patterns.responseTime.root}/*`} element={<ResponseTime />} />
-          <Route path={`${patterns.stock.root}/*`} element={<Stock />} />
-          <Route path={`${patterns.categories.root}/*`} element={<Categories />} />
-          <Route path={`${patterns.fulfillment.root}/*`} element={<Fulfillment />} />
-          <Route path={`${patterns.credits.root}/*`} element={<Credits />} />
-          <Route path={`${patterns.settings.root}/*`} element={<Settings />} />
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
-    </>
+    <Routes key={session.server?.activeAccountId ?? session.mode}>
+      <Route element={<Shell />}>
+        <Route index element={<Navigate to={urls.questions.index()} replace />} />
+        <Route path={`${patterns.questions.root}/*`} element={<Questions />} />
+        <Route path={`${patterns.responseTime.root}/*`} element={<ResponseTime />} />
+        <Route path={`${patterns.stock.root}/*`} element={<Stock />} />
+        <Route path={`${patterns.categories.root}/*`} element={<Categories />} />
+        <Route path={`${patterns.fulfillment.root}/*`} element={<Fulfillment />} />
+        <Route path={`${patterns.credits.root}/*`} element={<Credits />} />
+        <Route path={`${patterns.settings.root}/*`} element={<Settings />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
   );
 }

@@ -1,33 +1,46 @@
+import type { ServerSession } from '../api/session';
 import { createStore, useStore } from './store';
 
 /**
- * Connection settings: the live access token (sessionStorage by default, localStorage when the seller
- * asks to be remembered on this device) and the credit sandbox switch. The token is never logged and
- * never placed in a URL.
+ * Who the app works for. The mode comes from the page the server served (`<meta name="seller-desk-mode">`),
+ * never from a guess: a page that does not say shows an error, not the demo. In live mode the server holds
+ * the session and the tokens; the browser only learns who is signed in (GET /session). The credit sandbox
+ * switch is a device preference.
  */
-const tokenKey = 'seller-desk.token';
 const sandboxKey = 'seller-desk.sandbox';
 
 export type Mode = 'demo' | 'live';
 
 export interface Session {
-  mode: Mode;
-  token: string;
-  remember: boolean;
+  /** null: the page did not carry the mode. */
+  mode: Mode | null;
+  /** Live mode: the server's answer, null until it came. */
+  server: ServerSession | null;
+  /** Live mode: the server could not be asked who is signed in. */
+  unreachable: boolean;
   sandbox: boolean;
-  /** Why the last live request was refused (401), shown on Settings. */
+  /** Why the marketplace refused the last request (401), shown on the sign-in screen. */
   authProblem: string | null;
 }
 
+export function readMode(page: Document = document): Mode | null {
+  const content = page.querySelector('meta[name="seller-desk-mode"]')?.getAttribute('content');
+  return content === 'demo' || content === 'live' ? content : null;
+}
+
+/** Versions before the server kept tokens in browser storage; whatever they left is deleted on load. */
+function deleteStoredTokens(): void {
+  try {
+    localStorage.removeItem('seller-desk.token');
+    sessionStorage.removeItem('seller-desk.token');
+  } catch {
+    // Storage is blocked: then nothing could have been stored either.
+  }
+}
+
 function loadSession(): Session {
-  const remembered = localStorage.getItem(tokenKey);
-  return {
-    mode: 'demo',
-    token: remembered ?? sessionStorage.getItem(tokenKey) ?? '',
-    remember: remembered !== null,
-    sandbox: localStorage.getItem(sandboxKey) === 'true',
-    authProblem: null,
-  };
+  deleteStoredTokens();
+  return { mode: null, server: null, unreachable: false, sandbox: localStorage.getItem(sandboxKey) === 'true', authProblem: null };
 }
 
 export const sessionStore = createStore<Session>(loadSession());
@@ -36,28 +49,54 @@ export function useSession(): Session {
   return useStore(sessionStore);
 }
 
-export function saveToken(token: string, remember: boolean): void {
-  localStorage.removeItem(tokenKey);
-  sessionStorage.removeItem(tokenKey);
-  if (token) (remember ? localStorage : sessionStorage).setItem(tokenKey, token);
-  sessionStore.set((s) => ({ ...s, token, remember, authProblem: null }));
-}
-
-export function forgetToken(): void {
-  saveToken('', false);
-}
-
 export function setSandbox(sandbox: boolean): void {
   localStorage.setItem(sandboxKey, String(sandbox));
   sessionStore.set((s) => ({ ...s, sandbox }));
 }
 
-export function setMode(mode: Mode): void {
+export function setMode(mode: Mode | null): void {
   sessionStore.set((s) => ({ ...s, mode }));
 }
 
-export function reportAuthProblem(reason: string): void {
+function reportAuthProblem(reason: string): void {
   sessionStore.set((s) => ({ ...s, authProblem: reason }));
+}
+
+/** A session the seller just changed (signed in, switched, disconnected): any earlier refusal is over. */
+export function acceptServerSession(server: ServerSession): void {
+  sessionStore.set((s) => ({ ...s, server, unreachable: false, authProblem: null }));
+}
+
+/** Asks the server who is signed in (after a 401, say); a refusal seen before stays until the seller acts. */
+export async function refreshServerSession(): Promise<void> {
+  try {
+    // The session module (and zod) load on demand: demo mode and the first paint never need them.
+    const server = await (await import('../api/session')).getServerSession();
+    sessionStore.set((s) => ({ ...s, server, unreachable: false }));
+  } catch {
+    sessionStore.set((s) => ({ ...s, unreachable: true }));
+  }
+}
+
+/**
+ * A 401 in live mode: nothing of this seller stays in memory, and the app shows its sign-in screen, with the
+ * marketplace's reason when it was the marketplace that refused (the server's own refusal means signed out).
+ */
+export function handleUnauthorized(error: { error: string; message: string }, clearCache: () => void): void {
+  if (sessionStore.get().mode !== 'live') return;
+  clearCache();
+  if (error.error !== 'signed_out') reportAuthProblem(error.message);
+  void refreshServerSession();
+}
+
+/** What the app can show: its pages only when it knows the mode and, in live mode, someone is signed in. */
+export type Access = 'unknown-mode' | 'checking' | 'unreachable' | 'sign-in' | 'open';
+
+export function accessOf(session: Session): Access {
+  if (session.mode === null) return 'unknown-mode';
+  if (session.mode === 'demo') return 'open';
+  if (session.server === null) return session.unreachable ? 'unreachable' : 'checking';
+  return session.server.signedIn && session.authProblem === null ? 'open' : 'sign-in';
 }
 
 /** The token demo mode sends; the demo backend maps it to the seeded seller. */

@@ -3,6 +3,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureClient } from '../api/client';
+import { sessionStore } from '../lib/session';
 import { demoSeller, resetDb, server } from './demo';
 
 // Tests read English: every area's catalog is loaded, as after visiting each page.
@@ -17,9 +18,16 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
   resetDb();
-  configureClient({ baseUrl: 'http://localhost/api', getToken: () => demoSeller.token, ready: Promise.resolve() });
+  configureClient({
+    baseUrl: 'http://localhost/api',
+    getToken: () => demoSeller.token,
+    ready: Promise.resolve(),
+    onUnauthorized: undefined,
+  });
   localStorage.clear();
   sessionStorage.clear();
+  // Tests run over the simulator, as demo mode does; live-mode tests say otherwise.
+  sessionStore.set((session) => ({ ...session, mode: 'demo', server: null, unreachable: false, authProblem: null }));
 });
 afterEach(() => cleanup());
 afterAll(() => server.close());

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { requestData } from './client';
+
+/**
+ * Seller Desk's own server (live mode), not the seller API: who is signed in and the connected seller
+ * accounts (server/README.md, "The browser's API"). Tokens never come back; the browser holds only the
+ * session cookie.
+ */
+const accountSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  site_id: z.string(),
+  active: z.boolean(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const serverSessionSchema = z.object({
+  mode: z.enum(['demo', 'live']),
+  signedIn: z.boolean(),
+  /** Whether the server has a marketplace app: without one only personal tokens sign in. */
+  oauth: z.boolean(),
+  accounts: z.array(accountSchema),
+  activeAccountId: z.number().int().nullable(),
+});
+export type ServerSession = z.infer<typeof serverSessionSchema>;
+
+export function getServerSession(): Promise<ServerSession> {
+  return requestData('/session', { server: true, schema: serverSessionSchema });
+}
+
+/** A pasted access token joins the session as an account (the server checks it with `/users/me`). */
+export function connectPersonalToken(token: string): Promise<ServerSession> {
+  return requestData('/session/token', { server: true, method: 'POST', body: { token }, schema: serverSessionSchema });
+}
+
+export function activateAccount(id: number): Promise<ServerSession> {
+  return requestData(`/session/accounts/${id}/activate`, { server: true, method: 'POST', schema: serverSessionSchema });
+}
+
+/** Disconnects an account: the server deletes its tokens. */
+export function disconnectAccount(id: number): Promise<ServerSession> {
+  return requestData(`/session/accounts/${id}`, { server: true, method: 'DELETE', schema: serverSessionSchema });
+}
+
+/** Ends the session on the server (its tokens are deleted there) and clears the cookie. */
+export async function signOut(): Promise<void> {
+  await requestData('/auth/logout', { server: true, method: 'POST', schema: z.undefined() });
+}
+
+/** Where "Sign in with the marketplace" goes: a full navigation, since the marketplace's page is not ours. */
+export function signInUrl(returnTo: string, addAccount = false): string {
+  const params = new URLSearchParams({ returnTo });
+  if (addAccount) params.set('add', '1');
+  return `/auth/login?${params}`;
+}

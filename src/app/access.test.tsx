@@ -1,0 +1,236 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configureClient } from '../api/client';
+import type { ServerSession } from '../api/session';
+import { handleUnauthorized, refreshServerSession, sessionStore, setMode } from '../lib/session';
+import { dismissToast, toastStore } from '../lib/toast';
+import { apiPath, demoSeller, otherSeller, server } from '../test/demo';
+import { renderWithProviders } from '../test/render';
+import { AppRoutes } from './router';
+
+/**
+ * Live mode's access: the server's session decides between the sign-in screen and the pages, and every change of
+ * account drops what was cached for the previous one. The seller API is the simulator; Seller Desk's own server
+ * paths (`/session`, `/auth/…`) are answered here as server/README.md describes them.
+ */
+const account = (seller: typeof demoSeller, active: boolean) => ({
+  id: seller.id,
+  nickname: seller.nickname,
+  site_id: seller.site_id,
+  active,
+});
+const signedOut: ServerSession = { mode: 'live', signedIn: false, oauth: true, accounts: [], activeAccountId: null };
+const both: ServerSession = {
+  mode: 'live',
+  signedIn: true,
+  oauth: true,
+  accounts: [account(demoSeller, true), account(otherSeller, false)],
+  activeAccountId: demoSeller.id,
+};
+
+/** Seller Desk's server with `session` as its answer to GET /session; records the writes it gets. */
+function serveSession(session: ServerSession) {
+  let current = session;
+  const writes: { path: string; appHeader: string | null; body: unknown }[] = [];
+  const write =
+    (answer: (path: string, body: unknown) => Response) =>
+    async ({ request }: { request: Request }) => {
+      const path = new URL(request.url).pathname;
+      const text = await request.text();
+      writes.push({ path, appHeader: request.headers.get('x-seller-desk'), body: text ? JSON.parse(text) : undefined });
+      return answer(path, text ? JSON.parse(text) : undefined);
+    };
+  server.use(
+    http.get('http://localhost/session', () => HttpResponse.json(current)),
+    http.post(
+      'http://localhost/session/accounts/:id/activate',
+      write((path) => {
+        const id = Number(path.split('/')[3]);
+        current = { ...current, activeAccountId: id, accounts: current.accounts.map((a) => ({ ...a, active: a.id === id })) };
+        return HttpResponse.json(current);
+      }),
+    ),
+    http.post(
+      'http://localhost/auth/logout',
+      write(() => {
+        current = signedOut;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+    http.post(
+      'http://localhost/session/token',
+      write((_path, body) => {
+        if ((body as { token: string }).token !== demoSeller.token)
+          return HttpResponse.json({ error: 'invalid_token', message: 'The marketplace did not accept this token' }, { status: 401 });
+        current = { ...current, signedIn: true, accounts: [account(demoSeller, true)], activeAccountId: demoSeller.id };
+        return HttpResponse.json(current);
+      }),
+    ),
+  );
+  return writes;
+}
+
+/** The app's routes in live mode at `path`, once the server has said who is signed in. */
+async function renderLive(path: string) {
+  setMode('live');
+  await refreshServerSession();
+  const rendered = renderWithProviders(<AppRoutes />, { path });
+  configureClient({ onUnauthorized: (error) => handleUnauthorized(error, () => rendered.queryClient.clear()) });
+  return rendered;
+}
+
+// jsdom has no layout, so no Element#scrollTo: the inbox's virtualized list calls it when it opens.
+beforeAll(() => {
+  Element.prototype.scrollTo = () => undefined;
+});
+
+afterEach(() => {
+  act(() => toastStore.get().forEach((toast) => dismissToast(toast.id)));
+});
+
+describe('live mode access', () => {
+  it('signed out, every address shows the sign-in screen, whose button comes back to that address', async () => {
+    serveSession(signedOut);
+    await renderLive('/credits?status=approved');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with the marketplace' })).toHaveAttribute(
+      'href',
+      '/auth/login?returnTo=%2Fcredits%3Fstatus%3Dapproved',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+
+  it('without a marketplace app, a personal token is checked before it is sent, then posted to the server only', async () => {
+    const writes = serveSession({ ...signedOut, oauth: false });
+    await renderLive('/questions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with the marketplace' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    const connect = screen.getByRole('button', { name: 'Connect with this token' });
+
+    await user.click(connect);
+    expect(screen.getByText('Paste an access token first.')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await user.type(screen.getByLabelText('Access token'), 'not-a-token');
+    await user.click(connect);
+    expect(await screen.findByText(/did not accept this token/)).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Access token'));
+    await user.type(screen.getByLabelText('Access token'), demoSeller.token);
+    await user.click(connect);
+    expect(await screen.findByRole('button', { name: `Account: ${demoSeller.nickname}` })).toBeInTheDocument();
+    expect(writes).toEqual([
+      { path: '/session/token', appHeader: '1', body: { token: 'not-a-token' } },
+      { path: '/session/token', appHeader: '1', body: { token: demoSeller.token } },
+    ]);
+    expect([...Object.values(localStorage), ...Object.values(sessionStorage)].join()).not.toContain(demoSeller.token);
+  });
+
+  it('a 401 from the marketplace shows the sign-in screen with its reason and drops the cached data', async () => {
+    serveSession(both);
+    const { queryClient } = await renderLive('/response-time');
+    expect(await screen.findByRole('button', { name: `Account: ${demoSeller.nickname}` })).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toBeDefined());
+
+    server.use(
+      http.get(apiPath('/users/me'), () =>
+        HttpResponse.json({ message: 'invalid access token', error: 'unauthorized', status: 401, cause: [] }, { status: 401 }),
+      ),
+    );
+    await act(() => queryClient.refetchQueries({ queryKey: ['users', 'me'] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText(/refused the last request \(invalid access token\)/)).toBeInTheDocument();
+    expect(queryClient.getQueryData(['users', 'me'])).toBeUndefined();
+  });
+
+  it('switching account drops the cached data, goes home and shows the new account', async () => {
+    const writes = serveSession(both);
+    const { queryClient } = await renderLive('/response-time');
+    const user = userEvent.setup();
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toBeDefined());
+    const seen = queryClient.getQueryCache().find({ queryKey: ['users', 'me'] });
+    await user.click(await screen.findByRole('button', { name: `Account: ${demoSeller.nickname}` }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: new RegExp(demoSeller.nickname) })).toHaveAttribute('aria-checked', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'Add account' })).toHaveAttribute(
+      'href',
+      '/auth/login?returnTo=%2Fresponse-time&add=1',
+    );
+
+    await user.click(within(menu).getByRole('menuitemradio', { name: new RegExp(otherSeller.nickname) }));
+    expect(await screen.findByRole('button', { name: `Account: ${otherSeller.nickname}` })).toBeInTheDocument();
+    expect(writes).toEqual([{ path: `/session/accounts/${otherSeller.id}/activate`, appHeader: '1', body: undefined }]);
+    expect(queryClient.getQueryCache().find({ queryKey: ['users', 'me'] })).not.toBe(seen);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Questions' })).toBeInTheDocument();
+  });
+
+  it('sign out ends the session on the server and leaves nothing of the seller on screen or in the cache', async () => {
+    const writes = serveSession(both);
+    const { queryClient } = await renderLive('/questions');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Account: ${demoSeller.nickname}` }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(writes.map((write) => write.path)).toEqual(['/auth/logout']);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(screen.queryByText(demoSeller.nickname)).not.toBeInTheDocument();
+  });
+
+  it('Settings lists the connected accounts, each to switch to or disconnect', async () => {
+    serveSession(both);
+    await renderLive('/settings');
+    const table = await screen.findByRole('table', { name: 'Connected accounts' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `${demoSeller.nickname} (active)${demoSeller.site_id}Disconnect ${demoSeller.nickname}`,
+      `${otherSeller.nickname}${otherSeller.site_id}Switch to ${otherSeller.nickname}Disconnect ${otherSeller.nickname}`,
+    ]);
+  });
+});
+
+describe('boot', () => {
+  it('a page that does not carry its mode shows an error and asks nothing of any backend', async () => {
+    const requests = vi.fn();
+    server.events.on('request:start', requests);
+    setMode(null);
+    renderWithProviders(<AppRoutes />, { path: '/questions' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seller Desk cannot start' })).toBeInTheDocument();
+    expect(screen.getByText('This page did not say how to run')).toBeInTheDocument();
+    expect(screen.queryByTestId('mode-badge')).not.toBeInTheDocument();
+    expect(requests).not.toHaveBeenCalled();
+    server.events.removeAllListeners();
+  });
+
+  it('a server that does not answer who is signed in shows an error with a retry', async () => {
+    let down = true;
+    server.use(http.get('http://localhost/session', () => (down ? HttpResponse.error() : HttpResponse.json(signedOut))));
+    setMode('live');
+    await refreshServerSession();
+    renderWithProviders(<AppRoutes />, { path: '/questions' });
+    expect(await screen.findByText('The Seller Desk server did not answer')).toBeInTheDocument();
+    down = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('reads the mode from the page, and deletes a token an older version left in browser storage', async () => {
+    localStorage.setItem('seller-desk.token', 'old-remembered');
+    sessionStorage.setItem('seller-desk.token', 'old-tab');
+    vi.resetModules();
+    const { readMode, sessionStore: fresh } = await import('../lib/session');
+    expect(fresh.get().mode).toBeNull();
+    expect(localStorage.getItem('seller-desk.token')).toBeNull();
+    expect(sessionStorage.getItem('seller-desk.token')).toBeNull();
+
+    const page = document.implementation.createHTMLDocument();
+    expect(readMode(page)).toBeNull();
+    page.head.innerHTML = '<meta name="seller-desk-mode" content="live">';
+    expect(readMode(page)).toBe('live');
+    page.head.innerHTML = '<meta name="seller-desk-mode" content="anything">';
+    expect(readMode(page)).toBeNull();
+    expect(sessionStore.get().mode).toBe('demo');
+  });
+});

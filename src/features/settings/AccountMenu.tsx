@@ -1,0 +1,80 @@
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import Check from '@mui/icons-material/Check';
+import { useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { signInUrl } from '../../api/session';
+import { useSession } from '../../lib/session';
+import { urls } from '../../lib/urls';
+import { useAccountActions } from './accounts';
+
+/** The app bar's account menu (live mode): the active account's nickname, the others to switch to, add, sign out. */
+export function AccountMenu() {
+  const { t } = useLingui();
+  const { server } = useSession();
+  const { switchTo, signOut } = useAccountActions();
+  const { pathname, search } = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  if (!server) return null;
+  const active = server.accounts.find((account) => account.active);
+  const nickname = active?.nickname ?? '';
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? menuId : undefined}
+        aria-label={t`Account: ${nickname}`}
+        endIcon={<ArrowDropDown />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ textTransform: 'none', minWidth: 0 }}
+      >
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '9rem' }}>{nickname}</span>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {server.accounts.map((account) => (
+          <MenuItem
+            key={account.id}
+            role="menuitemradio"
+            aria-checked={account.active}
+            selected={account.active}
+            disabled={switchTo.isPending}
+            onClick={() => {
+              close();
+              if (!account.active) switchTo.mutate(account.id);
+            }}
+          >
+            <ListItemIcon>{account.active && <Check fontSize="small" />}</ListItemIcon>
+            <ListItemText primary={account.nickname} secondary={account.site_id} />
+          </MenuItem>
+        ))}
+        <Divider />
+        {server.oauth && (
+          <MenuItem component="a" href={signInUrl(pathname + search, true)}>
+            {t`Add account`}
+          </MenuItem>
+        )}
+        <MenuItem component={Link} to={urls.settings.index()} onClick={close}>
+          {t`Manage accounts`}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            signOut.mutate();
+          }}
+        >
+          {t`Sign out`}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react/macro';
+import { useLocation } from 'react-router';
+import { signInUrl, type ServerSession } from '../../api/session';
+import { useAccountActions } from './accounts';
+import { TokenForm } from './TokenForm';
+
+/** Settings' list of the connected seller accounts (live mode), with the ways to add one. */
+export function Accounts({ server }: { server: ServerSession }) {
+  const { t } = useLingui();
+  const { switchTo, disconnect } = useAccountActions();
+  const { pathname } = useLocation();
+  const busy = switchTo.isPending || disconnect.isPending;
+  return (
+    <Stack spacing={2}>
+      <Table size="small" aria-label={t`Connected accounts`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t`Account`}</TableCell>
+            <TableCell>{t`Site`}</TableCell>
+            <TableCell align="right">{t`Actions`}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {server.accounts.map(({ id, nickname, site_id, active }) => (
+            <TableRow key={id}>
+              <TableCell>
+                {nickname}
+                {active && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {' '}
+                    {t`(active)`}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>{site_id}</TableCell>
+              <TableCell align="right">
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  {!active && (
+                    <Button size="small" disabled={busy} onClick={() => switchTo.mutate(id)}>
+                      {t`Switch to ${nickname}`}
+                    </Button>
+                  )}
+                  <Button size="small" color="error" disabled={busy} onClick={() => disconnect.mutate(id)}>
+                    {t`Disconnect ${nickname}`}
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {server.oauth && (
+        <Button variant="outlined" href={signInUrl(pathname, true)} sx={{ alignSelf: 'flex-start' }}>
+          {t`Add account`}
+        </Button>
+      )}
+      <Typography variant="subtitle1" component="h3">
+        {t`Connect with a personal access token`}
+      </Typography>
+      <TokenForm />
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { activateAccount, connectPersonalToken, disconnectAccount, signOut, type ServerSession } from '../../api/session';
+import { acceptServerSession, sessionStore } from '../../lib/session';
+import { showErrorToast } from '../../lib/toast';
+import { urls } from '../../lib/urls';
+
+/**
+ * The seller's accounts in live mode: connect a personal token, switch, disconnect, sign out. Whenever the
+ * active account changes, every cached answer of the previous one is dropped first (`clear`, which refetches
+ * nothing), and the pages remount under the new account (router.tsx keys them by it).
+ */
+export function useAccountActions() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const enter = (server: ServerSession) => {
+    if (server.activeAccountId !== sessionStore.get().server?.activeAccountId) queryClient.clear();
+    acceptServerSession(server);
+  };
+
+  const connect = useMutation({ mutationFn: connectPersonalToken, onSuccess: enter });
+  const switchTo = useMutation({
+    mutationFn: activateAccount,
+    onSuccess: (server) => {
+      enter(server);
+      // The page open may be one of the other seller's questions or products: start from home.
+      void navigate(urls.questions.index());
+    },
+    onError: showErrorToast,
+  });
+  const disconnect = useMutation({ mutationFn: disconnectAccount, onSuccess: enter, onError: showErrorToast });
+  const leave = useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      queryClient.clear();
+      const server = sessionStore.get().server;
+      if (server) acceptServerSession({ ...server, signedIn: false, accounts: [], activeAccountId: null });
+    },
+    onError: showErrorToast,
+  });
+  return { connect, switchTo, disconnect, signOut: leave };
+}
