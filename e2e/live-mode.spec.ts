@@ -1,17 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Live mode end to end: the simulator served over HTTP by Node (`npm run demo-api`) stands in for the
- * seller API, and a second preview server of the same production build proxies /api to it through
- * SELLER_API_URL. The seller then sees what demo mode shows, with nothing of the demo in the browser.
+ * Live mode end to end, as it is deployed: the production server (`npm run serve`, built into server/dist)
+ * serves the production build in live mode, signs sellers in with OAuth and proxies /api; the simulator served
+ * by Node (`npm run demo-api`) stands in for the marketplace, its authorization page and its token endpoint.
+ * Nothing of the demo runs in the browser.
  */
 const livePort = Number(process.env.LIVE_PREVIEW_PORT ?? 4310);
 const outDir = process.env.OUT_DIR ?? 'dist';
 const live = (path: string) => `http://127.0.0.1:${livePort}${path}`;
+const oauthApp = { OAUTH_CLIENT_ID: '7160000000000001', OAUTH_CLIENT_SECRET: 'e2e-client-secret' };
 let api: ChildProcess;
-let preview: ChildProcess;
+let liveServer: ChildProcess;
 let token = '';
 
 /** Starts `command` and resolves with the first match of `pattern` in what it prints. */
@@ -48,73 +54,121 @@ test.beforeAll(async () => {
   const [apiProcess, started] = await startAndRead(
     'node_modules/.bin/tsx',
     ['src/demo/serve.ts'],
-    { PORT: '0', HOST: '127.0.0.1' },
+    { PORT: '0', HOST: '127.0.0.1', ...oauthApp },
     /Demo seller API on (\S+)\nToken of the demo seller: (\S+)\n/,
   );
   api = apiProcess;
   token = started[2]!;
-  preview = spawn(
-    'node_modules/.bin/vite',
-    ['preview', '--host', '127.0.0.1', '--strictPort', '--port', String(livePort), '--outDir', outDir],
-    {
-      env: { ...process.env, SELLER_API_URL: started[1] },
-      stdio: 'pipe',
+  liveServer = spawn('node', ['server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(livePort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: live(''),
+      SELLER_API_URL: started[1],
+      SELLER_AUTH_URL: started[1],
+      ...oauthApp,
+      SESSION_SECRET: randomBytes(48).toString('base64'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'seller-desk-e2e-')),
+      OUT_DIR: outDir,
+      LOG_LEVEL: 'warn',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await expect
     .poll(
       async () =>
-        fetch(live('/__seller-desk/mode'))
-          .then((r) => r.json())
-          .catch(() => null),
+        fetch(live('/readyz')).then(
+          (r) => r.status,
+          () => 0,
+        ),
       { timeout: 30_000 },
     )
-    .toEqual({ mode: 'live' });
+    .toBe(200);
 });
 
 test.afterAll(async () => {
-  await stop(preview);
+  await stop(liveServer);
   await stop(api);
 });
 
-async function pasteToken(page: Page) {
-  await page.goto(live('/settings'));
-  await page.getByLabel('Access token', { exact: true }).fill(token);
-  await page.getByRole('button', { name: 'Save token' }).click();
-  await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO');
+/** The marketplace's consent page: sign in as `nickname` and allow (or refuse) Seller Desk. */
+async function consent(page: Page, nickname: string, answer: 'Allow' | 'Deny' = 'Allow') {
+  await page.getByRole('radio', { name: new RegExp(nickname) }).check();
+  await page.getByRole('button', { name: answer }).click();
 }
 
-test('a token entered in Settings reaches the API as a bearer token, through the proxy, with no worker', async ({ page }) => {
-  const consoleText: string[] = [];
-  page.on('console', (message) => consoleText.push(message.text()));
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  const meCalls: { authorization: string | undefined; status: number; fromWorker: boolean }[] = [];
+const accountButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Account: / });
+
+async function signIn(page: Page, path: string, nickname: string) {
+  await page.goto(live(path));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in with the marketplace' }).click();
+  await consent(page, nickname);
+  await expect(page).toHaveURL(live(path));
+  await expect(accountButton(page)).toHaveAccessibleName(`Account: ${nickname}`);
+}
+
+test('sign in with the marketplace, answer a question, add and switch accounts, sign out: Back shows nothing', async ({ page }) => {
+  test.slow();
+  const apiCalls: { path: string; authorization: string | null; fromWorker: boolean }[] = [];
   page.on('response', async (response) => {
-    if (new URL(response.url()).pathname !== '/api/users/me') return;
-    const authorization = await response.request().headerValue('authorization');
-    meCalls.push({ authorization: authorization ?? undefined, status: response.status(), fromWorker: response.fromServiceWorker() });
+    const path = new URL(response.url()).pathname;
+    if (!path.startsWith('/api/')) return;
+    apiCalls.push({ path, authorization: await response.request().headerValue('authorization'), fromWorker: response.fromServiceWorker() });
   });
+
+  // A refusal first: the server's page says so, in the browser's language, and offers to try again.
   await page.goto(live('/questions'));
+  await page.getByRole('link', { name: 'Sign in with the marketplace' }).click();
+  await consent(page, 'TIENDA_DEMO', 'Deny');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in did not finish' })).toBeVisible();
+  await expect(page.getByText('You did not allow Seller Desk')).toBeVisible();
+
+  await signIn(page, '/questions?status=UNANSWERED', 'TIENDA_DEMO');
   await expect(page.getByTestId('mode-badge')).toHaveText('LIVE');
 
-  // Without a token the simulator answers 401: the app leads to Settings and says why.
-  await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByText(/refused the last request \(401\): authorization value not present/)).toBeVisible();
+  // Answer the first unanswered question.
+  const first = page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first();
+  await expect(first).toContainText('Unanswered', { timeout: 30_000 });
+  await first.getByRole('link').first().click();
+  const detail = page.getByRole('region', { name: /^Question \d+$/ });
+  await expect(detail.getByText('Unanswered', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Your answer' }).fill('Sí, lo enviamos hoy.');
+  await page.getByRole('button', { name: 'Send answer' }).click();
+  await expect(detail.getByText('Answered', { exact: true })).toBeVisible();
+  await expect(detail.getByText('Sí, lo enviamos hoy.')).toBeVisible();
 
-  await page.getByLabel('Access token', { exact: true }).fill(token);
-  await page.getByRole('button', { name: 'Save token' }).click();
-  await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO');
-  await expect
-    .poll(() => meCalls.filter((call) => call.status === 200))
-    .toEqual([{ authorization: `Bearer ${token}`, status: 200, fromWorker: false }]);
+  // Add the second seller: it becomes the active account; the first stays connected.
+  await accountButton(page).click();
+  await page.getByRole('menuitem', { name: 'Add account' }).click();
+  await consent(page, 'OTRO_VENDEDOR');
+  await expect(accountButton(page)).toHaveAccessibleName('Account: OTRO_VENDEDOR');
+  await expect(page.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
 
+  // Switch back from the menu: the first seller's inbox, nothing of the second.
+  await accountButton(page).click();
+  await expect(page.getByRole('menuitemradio', { name: /OTRO_VENDEDOR/ })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('menuitemradio', { name: /TIENDA_DEMO/ }).click();
+  await expect(accountButton(page)).toHaveAccessibleName('Account: TIENDA_DEMO');
+  await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+
+  // The browser never held a token: no Authorization header left it, no storage or readable cookie has one.
+  expect(apiCalls.length).toBeGreaterThan(0);
+  expect(apiCalls.filter((call) => call.authorization !== null || call.fromWorker)).toEqual([]);
+  const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]));
+  expect(stored).not.toMatch(/APP_USR|TG-|seller-desk-session/);
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
-  expect(page.url()).not.toContain(token);
-  // The demo backend's chunks are preloaded only in demo mode, and its own endpoints are never called.
-  expect(requested.some((path) => path.startsWith('/assets/'))).toBe(true);
-  expect(requested.filter((path) => /\/assets\/browser-/.test(path) || path.includes('/__demo/'))).toEqual([]);
-  expect(consoleText.join('\n')).not.toContain(token);
+
+  // Sign out: the sign-in screen, and Back brings back nothing of the seller.
+  await accountButton(page).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Questions' })).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText(/TIENDA_DEMO|OTRO_VENDEDOR|Sí, lo enviamos hoy/);
+  expect((await page.context().cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
 });
 
 /** What a page shows once its data is in, read the same way in both modes. */
@@ -166,7 +220,12 @@ test('the simulator served by Node shows the same inbox, stock detail and credit
   // Six page loads with two full seeds (one in the browser): more than the default 30 s on a busy machine.
   test.slow();
   const livePage = await browser.newPage({ locale: 'en-US' });
-  await pasteToken(livePage);
+  // The other way in: a personal access token, posted to the server from the sign-in screen.
+  await livePage.goto(live('/settings'));
+  await livePage.getByRole('button', { name: 'Use a personal access token instead' }).click();
+  await livePage.getByLabel('Access token', { exact: true }).fill(token);
+  await livePage.getByRole('button', { name: 'Connect with this token' }).click();
+  await expect(accountButton(livePage)).toHaveAccessibleName('Account: TIENDA_DEMO');
   for (const { name, path, read } of pages) {
     await demoPage.goto(path);
     await expect(demoPage.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
