@@ -72,12 +72,15 @@ function serveSession(session: ServerSession) {
   return writes;
 }
 
+let rendered: ReturnType<typeof renderWithProviders> | undefined;
+
 /** The app's routes in live mode at `path`, once the server has said who is signed in. */
 async function renderLive(path: string) {
   setMode('live');
   await refreshServerSession();
-  const rendered = renderWithProviders(<AppRoutes />, { path });
-  configureClient({ onUnauthorized: (error) => handleUnauthorized(error, () => rendered.queryClient.clear()) });
+  rendered = renderWithProviders(<AppRoutes />, { path });
+  const { queryClient } = rendered;
+  configureClient({ onUnauthorized: (error) => handleUnauthorized(error, () => queryClient.clear()) });
   return rendered;
 }
 
@@ -86,7 +89,10 @@ beforeAll(() => {
   Element.prototype.scrollTo = () => undefined;
 });
 
-afterEach(() => {
+// A request still in flight would answer into the next test's client configuration: let each test settle first.
+afterEach(async () => {
+  await waitFor(() => expect(rendered?.queryClient.isFetching() ?? 0).toBe(0));
+  rendered = undefined;
   act(() => toastStore.get().forEach((toast) => dismissToast(toast.id)));
 });
 
@@ -129,7 +135,7 @@ describe('live mode access', () => {
     expect([...Object.values(localStorage), ...Object.values(sessionStorage)].join()).not.toContain(demoSeller.token);
   });
 
-  it('a 401 from the marketplace shows the sign-in screen with its reason and drops the cached data', async () => {
+  it('a 401 from the marketplace shows the sign-in screen with its reason, drops the cached data, and offers the other accounts', async () => {
     serveSession(both);
     const { queryClient } = await renderLive('/response-time');
     expect(await screen.findByRole('button', { name: `Account: ${demoSeller.nickname}` })).toBeInTheDocument();
@@ -144,6 +150,26 @@ describe('live mode access', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByText(/refused the last request \(invalid access token\)/)).toBeInTheDocument();
     expect(queryClient.getQueryData(['users', 'me'])).toBeUndefined();
+    // The refused account is not offered again; the other one is, and nothing switches by itself.
+    expect(screen.getAllByRole('button', { name: /^Continue as / }).map((button) => button.textContent)).toEqual([
+      `Continue as ${otherSeller.nickname}`,
+    ]);
+  });
+
+  it('when the server ends the sign-in, the sign-in screen says so and the seller may go on with a connected account', async () => {
+    const writes = serveSession(both);
+    const { queryClient } = await renderLive('/response-time');
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toBeDefined());
+    server.use(
+      http.get(apiPath('/users/me'), () => HttpResponse.json({ error: 'signed_out', message: 'Sign in to continue' }, { status: 401 })),
+    );
+    await act(() => queryClient.refetchQueries({ queryKey: ['users', 'me'] }));
+    expect(await screen.findByText(/Your sign-in has ended/)).toBeInTheDocument();
+    server.resetHandlers();
+    serveSession(both);
+    await userEvent.setup().click(screen.getByRole('button', { name: `Continue as ${otherSeller.nickname}` }));
+    expect(await screen.findByRole('button', { name: `Account: ${otherSeller.nickname}` })).toBeInTheDocument();
+    expect(writes).toEqual([]);
   });
 
   it('switching account drops the cached data, goes home and shows the new account', async () => {

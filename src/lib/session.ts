@@ -11,6 +11,12 @@ const sandboxKey = 'seller-desk.sandbox';
 
 export type Mode = 'demo' | 'live';
 
+/**
+ * The server ended the sign-in (`signed_out`: the session expired, or the marketplace refused the account's
+ * refresh token), or the marketplace refused the request with its own reason (a revoked personal token).
+ */
+export type AuthProblem = { signedOut: true } | { signedOut: false; reason: string };
+
 export interface Session {
   /** null: the page did not carry the mode. */
   mode: Mode | null;
@@ -19,8 +25,8 @@ export interface Session {
   /** Live mode: the server could not be asked who is signed in. */
   unreachable: boolean;
   sandbox: boolean;
-  /** Why the marketplace refused the last request (401), shown on the sign-in screen. */
-  authProblem: string | null;
+  /** Why the last request was refused (401), shown on the sign-in screen. */
+  authProblem: AuthProblem | null;
 }
 
 export function readMode(page: Document = document): Mode | null {
@@ -58,10 +64,6 @@ export function setMode(mode: Mode | null): void {
   sessionStore.set((s) => ({ ...s, mode }));
 }
 
-function reportAuthProblem(reason: string): void {
-  sessionStore.set((s) => ({ ...s, authProblem: reason }));
-}
-
 /** A session the seller just changed (signed in, switched, disconnected): any earlier refusal is over. */
 export function acceptServerSession(server: ServerSession): void {
   sessionStore.set((s) => ({ ...s, server, unreachable: false, authProblem: null }));
@@ -79,13 +81,14 @@ export async function refreshServerSession(): Promise<void> {
 }
 
 /**
- * A 401 in live mode: nothing of this seller stays in memory, and the app shows its sign-in screen, with the
- * marketplace's reason when it was the marketplace that refused (the server's own refusal means signed out).
+ * A 401 in live mode: nothing of this seller stays in memory, and the app shows its sign-in screen with the
+ * reason, even when the server still holds another account: the seller chooses, the app does not switch.
  */
 export function handleUnauthorized(error: { error: string; message: string }, clearCache: () => void): void {
   if (sessionStore.get().mode !== 'live') return;
   clearCache();
-  if (error.error !== 'signed_out') reportAuthProblem(error.message);
+  const authProblem: AuthProblem = error.error === 'signed_out' ? { signedOut: true } : { signedOut: false, reason: error.message };
+  sessionStore.set((s) => ({ ...s, authProblem }));
   void refreshServerSession();
 }
 
