@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E runs against the production build (`npm run build` first). PREVIEW_PORT and OUT_DIR let several
-// builds be served side by side.
+// E2E runs against the production server in demo mode (`npm run build:serve` first: the app into OUT_DIR and
+// the server into server/dist). PREVIEW_PORT and OUT_DIR let several builds be served side by side.
 const port = Number(process.env.PREVIEW_PORT ?? 4173);
 const outDir = process.env.OUT_DIR ?? 'dist';
 const chromium = '/usr/bin/chromium';
@@ -42,8 +42,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node_modules/.bin/vite preview --host 127.0.0.1 --strictPort --port ${port} --outDir ${outDir}`,
-    url: `http://127.0.0.1:${port}`,
+    command: 'node server/dist/main.js',
+    // Demo mode with no settings but where to listen and what to serve; an exported SELLER_API_URL would turn
+    // it into live mode. Request logs stay out of the test output; warnings and errors show.
+    env: { PORT: String(port), HOST: '127.0.0.1', OUT_DIR: outDir, SELLER_API_URL: '', LOG_LEVEL: 'warn' },
+    url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
     timeout: 60_000,

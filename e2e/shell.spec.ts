@@ -27,11 +27,29 @@ test.describe('shell', () => {
     }
   });
 
-  test('the mode badge reads DEMO and the requests are answered by the service worker', async ({ page }) => {
+  test('served in demo mode with no settings, the page carries the security headers and the demo works under them', async ({ page }) => {
+    // Chromium reports every blocked script, worker, image, font or connection as a console error.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     const me = page.waitForResponse((r) => r.url().endsWith('/api/users/me'));
-    await openApp(page);
+    const response = await page.goto(urls.questions.index());
+    const headers = response!.headers();
+    const policy = headers['content-security-policy'] ?? '';
+    const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc).toMatch(/^\s*script-src 'self'( 'sha256-[\w+/=]+')*$/);
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).toContain("connect-src 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    await expect(page.locator('meta[name="seller-desk-mode"]')).toHaveAttribute('content', 'demo');
+
+    await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO');
     await expect(page.getByTestId('mode-badge')).toHaveText('DEMO');
     expect((await me).fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible();
+    expect(refused).toEqual([]);
   });
 
   test('the navigation counts unanswered questions as the API reports them', async ({ page }) => {
