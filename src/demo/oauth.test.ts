@@ -65,7 +65,9 @@ async function openConsent(overrides: Record<string, string | null> = {}): Promi
 /** Submits the consent form shown as a browser would: the seller's radio ticked, then one button clicked. */
 async function submitConsent(seller: string, button: 'Allow' | 'Deny'): Promise<URL> {
   const form = document.querySelector('form')!;
-  within(form).getByRole('radio', { name: new RegExp(seller) }).click();
+  within(form)
+    .getByRole('radio', { name: new RegExp(seller) })
+    .click();
   const clicked = within(form).getByRole('button', { name: button }) as HTMLButtonElement;
   const fields = new URLSearchParams();
   for (const [name, value] of new FormData(form)) fields.append(name, String(value));

@@ -76,8 +76,7 @@ ${body}
   return new HttpResponse(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 }
 
-const badRequestPage = (problem: string) =>
-  page(400, 'This sign-in request cannot be completed', `<p>${escapeHtml(problem)}</p>`);
+const badRequestPage = (problem: string) => page(400, 'This sign-in request cannot be completed', `<p>${escapeHtml(problem)}</p>`);
 
 function redirect(to: URL): Response {
   return new HttpResponse(null, { status: 302, headers: { location: to.href, 'cache-control': 'no-store' } });
@@ -177,10 +176,12 @@ ${sellers}
 
   function exchangeCode(form: URLSearchParams): Response {
     const code = codes.get(form.get('code') ?? '');
-    if (!code || code.used || code.expiresAt <= currentTime(db)) return tokenError('invalid_grant', 'The code is unknown, used or expired.');
+    if (!code || code.used || code.expiresAt <= currentTime(db))
+      return tokenError('invalid_grant', 'The code is unknown, used or expired.');
     // Used once, whatever the outcome.
     code.used = true;
-    if (form.get('redirect_uri') !== code.redirectUri) return tokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
+    if (form.get('redirect_uri') !== code.redirectUri)
+      return tokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
     const challenge = createHash('sha256')
       .update(form.get('code_verifier') ?? '')
       .digest('base64url');

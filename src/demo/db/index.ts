@@ -32,7 +32,7 @@ export interface Failure {
 }
 
 /** An access token the OAuth endpoints issued (src/demo/oauth.ts): whose it is and until when it works. */
-export interface IssuedToken {
+interface IssuedToken {
   sellerId: number;
   expiresAt: number;
 }
