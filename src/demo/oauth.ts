@@ -38,7 +38,8 @@ const scope = 'offline_access read write';
 const requestFields = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method'] as const;
 
 interface AuthorizationRequest {
-  redirectUri: URL;
+  /** As sent: the code exchange must repeat it exactly. */
+  redirectUri: string;
   state: string | null;
   codeChallenge: string;
 }
@@ -104,8 +105,8 @@ export function createOAuth(db: Db, options: OAuthOptions): { handlers: HttpHand
     if (params.get('code_challenge_method') !== 'S256') return 'code_challenge_method must be S256.';
     const codeChallenge = params.get('code_challenge') ?? '';
     if (!/^[\w-]{43}$/.test(codeChallenge)) return 'code_challenge must be a BASE64URL-encoded SHA-256 hash.';
-    const redirectUri = URL.parse(params.get('redirect_uri') ?? '');
-    if (!redirectUri || !['http:', 'https:'].includes(redirectUri.protocol)) return 'redirect_uri must be an http or https URL.';
+    const redirectUri = params.get('redirect_uri') ?? '';
+    if (!['http:', 'https:'].includes(URL.parse(redirectUri)?.protocol ?? '')) return 'redirect_uri must be an http or https URL.';
     return { redirectUri, state: params.get('state'), codeChallenge };
   }
 
@@ -124,7 +125,7 @@ export function createOAuth(db: Db, options: OAuthOptions): { handlers: HttpHand
       200,
       'Sign in to the marketplace',
       `<p>The application <strong>${escapeHtml(options.clientId)}</strong> asks to use your seller account
-(${scope}). You will be sent back to ${escapeHtml(request.redirectUri.origin)}.</p>
+(${scope}). You will be sent back to ${escapeHtml(new URL(request.redirectUri).origin)}.</p>
 <form method="post" action="/authorization">
 ${hidden}
 <fieldset>
@@ -148,7 +149,7 @@ ${sellers}
       const code = newToken('TG-code');
       codes.set(code, {
         sellerId: seller.id,
-        redirectUri: request.redirectUri.href,
+        redirectUri: request.redirectUri,
         codeChallenge: request.codeChallenge,
         expiresAt: currentTime(db) + codeLifetimeMs,
         used: false,
