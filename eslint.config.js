@@ -23,11 +23,13 @@ const boundaryZones = [
     message: `src/${layer} must not import features or the app shell.`,
   })),
   // The simulator is the server side of the contract: the app (tests included) reaches it only over HTTP,
-  // tests through src/test/demo.ts; src/main.tsx lazily starts it in demo mode.
+  // tests through src/test/demo.ts; src/main.tsx lazily starts it in demo mode. The server's tests (server/test)
+  // start it as the marketplace they sign in against; the server itself never runs it.
   {
-    target: ['./src/api', './src/app', './src/components', './src/features', './src/lib'],
+    target: ['./src/api', './src/app', './src/components', './src/features', './src/lib', './server/src'],
     from: './src/demo',
-    message: 'Only src/test (src/test/demo.ts) and src/main.tsx may import the demo simulator; the app talks to it over HTTP.',
+    message:
+      'Only src/test (src/test/demo.ts), src/main.tsx and the server tests (server/test, which start it as their marketplace) may import the demo simulator; the app and the server talk to it over HTTP.',
   },
   // The simulator may use the API's zod schemas and types, nothing else of the app.
   {

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Db } from '../../src/demo/db/index.ts';
+import type { DemoOAuth } from '../../src/demo/oauth.ts';
+import { createDemoServer } from '../../src/demo/server.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { ProxyTimeouts } from '../src/proxy.ts';
@@ -136,4 +139,100 @@ export function rawGet(url: string, headers: Record<string, string>): Promise<{ 
       resolve({ status: response.statusCode ?? 0, headers: new Headers(flat), body: Buffer.concat(chunks) });
     }).on('error', reject);
   });
+}
+
+/** The OAuth app the tests register with the simulator. */
+export const oauthClient = { id: 'seller-desk-test', secret: 'simulator-client-secret' };
+
+/** The simulator of `npm run demo-api` with its sign-in, on a free port: the marketplace of the live tests. */
+export interface Simulator {
+  url: string;
+  db: Db;
+  oauth: DemoOAuth;
+  close(): Promise<void>;
+}
+
+async function startSimulator(): Promise<Simulator> {
+  const { server, db, oauth } = createDemoServer({ oauth: { clientId: oauthClient.id, clientSecret: oauthClient.secret } });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    db,
+    oauth,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The live settings of a server whose marketplace and OAuth app are the simulator's. */
+export const simulatorEnv = (simulator: Simulator, clientSecret = oauthClient.secret) =>
+  liveEnv(simulator.url, { SELLER_AUTH_URL: simulator.url, OAUTH_CLIENT_ID: oauthClient.id, OAUTH_CLIENT_SECRET: clientSecret });
+
+/** The server in live mode over the simulator; `clientSecret` other than the registered one for invalid_client. */
+export async function startLiveWithSimulator(options: { clientSecret?: string } = {}) {
+  const simulator = await startSimulator();
+  const server = await startServer(simulatorEnv(simulator, options.clientSecret));
+  return {
+    simulator,
+    server,
+    close: async () => {
+      await server.close();
+      await simulator.close();
+    },
+  };
+}
+
+const unescapeHtml = (text: string) =>
+  text.replace(/&(quot|lt|gt|#39|amp);/g, (_, name: string) => ({ quot: '"', lt: '<', gt: '>', '#39': "'", amp: '&' })[name]!);
+const attributes = (tag: string) =>
+  Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, unescapeHtml(value!)]));
+const textOf = (html: string) => unescapeHtml(html.replace(/<[^>]*>/g, '')).trim();
+
+/**
+ * What a browser submits from the page's form: its hidden fields, the radio button whose label contains
+ * `choice`, and the button reading `button`.
+ */
+function submission(html: string, choice: string, button: string): { action: string; body: URLSearchParams } {
+  const body = new URLSearchParams();
+  for (const [tag] of html.matchAll(/<input\b[^>]*>/g)) {
+    const input = attributes(tag);
+    if (input.type === 'hidden') body.append(input.name!, input.value!);
+  }
+  const label = [...html.matchAll(/<label\b[^>]*>([\s\S]*?)<\/label>/g)].find(([, inner]) => textOf(inner!).includes(choice));
+  if (!label) throw new Error(`No choice labelled ${choice}`);
+  const radio = attributes(/<input\b[^>]*>/.exec(label[1]!)![0]);
+  body.append(radio.name!, radio.value!);
+  const clicked = [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].find(([, , inner]) => textOf(inner!) === button);
+  if (!clicked) throw new Error(`No button reading ${button}`);
+  const { name, value } = attributes(clicked[1]!);
+  body.append(name!, value!);
+  return { action: attributes(/<form\b[^>]*>/.exec(html)![0]).action!, body };
+}
+
+/**
+ * The browser's side of a sign-in up to the callback the marketplace sends it back to: `login` (the app's
+ * sign-in link), the consent page, its form submitted with `seller` chosen and `button` clicked. Answers
+ * the callback's path and query.
+ */
+export async function consent(
+  browser: Browser,
+  options: { seller?: string; button?: 'Allow' | 'Deny'; login?: string } = {},
+): Promise<string> {
+  const login = await browser.request(options.login ?? '/auth/login?returnTo=/questions?status=UNANSWERED');
+  if (login.status !== 302) throw new Error(`/auth/login answered ${login.status}`);
+  const page = new URL(login.headers.get('location')!);
+  const html = await (await fetch(page)).text();
+  const { action, body } = submission(html, options.seller ?? 'TIENDA_DEMO', options.button ?? 'Allow');
+  const decided = await fetch(new URL(action, page), { method: 'POST', body, redirect: 'manual' });
+  if (decided.status !== 302) throw new Error(`The consent form answered ${decided.status}`);
+  const callback = new URL(decided.headers.get('location')!);
+  return callback.pathname + callback.search;
+}
+
+/** A whole sign-in as `seller` (a nickname on the consent page): answers the app's callback response. */
+export async function signIn(browser: Browser, seller = 'TIENDA_DEMO', login?: string): Promise<Response> {
+  return browser.request(await consent(browser, { seller, ...(login && { login }) }));
 }

@@ -1,30 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMarketplace, type FakeMarketplace } from './fake-marketplace.ts';
-import { Browser, liveEnv, startServer, type TestServer } from './helpers.ts';
+import { demoSeller } from '../../src/demo/db/core.ts';
+import { Browser, consent, oauthClient, startLiveWithSimulator } from './helpers.ts';
 
 /** Secrets fed through every door of the server must not reach its log. */
 describe('logs', () => {
-  let fake: FakeMarketplace;
-  let server: TestServer;
+  let live: Awaited<ReturnType<typeof startLiveWithSimulator>>;
   beforeAll(async () => {
-    fake = await startFakeMarketplace();
-    server = await startServer(
-      liveEnv(fake.url, { SELLER_AUTH_URL: fake.url, OAUTH_CLIENT_ID: fake.clientId, OAUTH_CLIENT_SECRET: fake.clientSecret }),
-    );
+    live = await startLiveWithSimulator();
   });
-  afterAll(async () => {
-    await server.close();
-    await fake.close();
-  });
+  afterAll(() => live.close());
 
   it('carry a request id on each line and in the response, and never tokens, cookies, codes or buyer contact', async () => {
+    const { server, simulator } = live;
     const secrets: string[] = [];
     const browser = new Browser(server.url);
 
-    // A sign-in: the code and state travel in the callback's query; tokens come back from the fake.
-    const login = await browser.request('/auth/login?returnTo=/credits');
-    const consent = await fetch(login.headers.get('location')!, { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
+    // A sign-in: the code and state travel in the callback's query; tokens come back from the simulator.
+    const callback = new URL(await consent(browser, { login: '/auth/login?returnTo=/credits' }), server.url);
     secrets.push(callback.searchParams.get('code')!, callback.searchParams.get('state')!);
     const signedIn = await browser.request(callback.pathname + callback.search);
     expect(signedIn.status).toBe(303);
@@ -35,25 +27,31 @@ describe('logs', () => {
         .map((pair) => pair.split('=')[1]!),
     );
 
-    // A refresh, so new tokens pass through the server too.
-    fake.expireAccessTokens();
-    const lead = await browser.request('/api/vis/loans/CRED-1?contact=buyer%40example.com', {
+    // A refresh, so new tokens pass through the server too, then a credit lead: buyer contact in the query
+    // and in the answer.
+    simulator.oauth.expireAccessTokens();
+    const lead = simulator.db.creditLeads.sandbox.find((l) => l.seller_id === demoSeller.id && !l.expired)!;
+    const response = await browser.request(`/api/vis/loans/${lead.id}?seller_id=${demoSeller.id}&contact=buyer%40example.com`, {
       headers: { authorization: 'Bearer APP_USR-pasted-by-the-page', 'x-sandbox': 'true' },
     });
-    expect(lead.status).toBe(200);
-    const echo = (await lead.json()) as { headers: Record<string, string> };
+    expect(response.status).toBe(200);
+    const { buyer } = (await response.json()) as { buyer: { full_name: string; email: string; phone: string } };
+    expect(buyer.email).toBe(lead.buyer.email);
     secrets.push(
-      echo.headers.authorization!.replace('Bearer ', ''),
+      ...simulator.db.accessTokens.keys(),
       'APP_USR-pasted-by-the-page',
       'buyer@example.com',
       'buyer%40example.com',
+      buyer.full_name,
+      buyer.email,
+      buyer.phone,
     );
 
     // A personal token posted by Settings, refused by the marketplace.
     await browser.write('/session/token', 'POST', { token: 'APP_USR-personal-secret' });
-    secrets.push('APP_USR-personal-secret', fake.clientSecret);
+    secrets.push('APP_USR-personal-secret', oauthClient.secret);
 
-    const requestId = lead.headers.get('x-request-id');
+    const requestId = response.headers.get('x-request-id');
     const log = server.logs();
     const lines = log
       .trim()

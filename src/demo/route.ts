@@ -60,6 +60,14 @@ export function apiPath(path: string): string {
   return `*/api${path}`;
 }
 
+/** The seller a token opens: their own token, or one the OAuth endpoints issued that has not expired. */
+function sellerOf(db: Db, token: string, now: number): Seller | null {
+  if (token === '') return null;
+  const issued = db.accessTokens.get(token);
+  if (issued) return issued.expiresAt > now ? (db.sellers.find((s) => s.id === issued.sellerId) ?? null) : null;
+  return db.sellers.find((s) => s.token === token) ?? null;
+}
+
 function matchFailure(db: Db, method: string, path: string) {
   const index = db.config.failures.findIndex((f) => f.method.toUpperCase() === method && new RegExp(f.path).test(path));
   if (index < 0) return null;
@@ -95,7 +103,7 @@ export function createRoute(db: Db) {
         if (db.config.failRate > 0 && db.random.chance(db.config.failRate)) fail(500, 'internal_error', 'Internal server error');
 
         const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-        const seller = db.sellers.find((s) => token !== '' && s.token === token) ?? null;
+        const seller = sellerOf(db, token, now);
         if (!seller && !options.public) fail(401, 'unauthorized', token ? 'invalid access token' : 'authorization value not present');
         if (options.rateLimited) rateLimit(`${method} ${path} ${seller?.id ?? ''}`, now);
 

@@ -3,12 +3,30 @@ import { demoSeller } from './db/core';
 import { createDemoServer } from './server';
 
 // `npm run demo-api`: the simulator on PORT (default 4400; 0 picks a free one) and HOST (default
-// 127.0.0.1), seeded as SEED says (default or large). SIGTERM or SIGINT stops it.
-const { server } = createDemoServer({ seed: process.env.SEED === 'large' ? 'large' : 'default' });
+// 127.0.0.1), seeded as SEED says (default or large), with the marketplace's sign-in for the OAuth app
+// OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET (demo defaults below), tokens living OAUTH_EXPIRES_IN seconds.
+// SIGTERM or SIGINT stops it.
+const clientId = process.env.OAUTH_CLIENT_ID || 'seller-desk-demo';
+const clientSecret = process.env.OAUTH_CLIENT_SECRET || 'seller-desk-demo-secret';
+const expiresIn = Number(process.env.OAUTH_EXPIRES_IN || 21600);
+if (!Number.isInteger(expiresIn) || expiresIn <= 0) {
+  console.error('demo-api: OAUTH_EXPIRES_IN must be a positive whole number of seconds');
+  process.exit(1);
+}
+
+const { server } = createDemoServer({
+  seed: process.env.SEED === 'large' ? 'large' : 'default',
+  oauth: { clientId, clientSecret, expiresIn },
+});
 server.listen(Number(process.env.PORT ?? 4400), process.env.HOST ?? '127.0.0.1', () => {
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  process.stdout.write(`Demo seller API on http://${host}:${port}\nToken of the demo seller: ${demoSeller.token}\n`);
+  const url = `http://${host}:${port}`;
+  // e2e/live-mode.spec.ts reads the first two lines: keep them first and unchanged.
+  process.stdout.write(
+    `Demo seller API on ${url}\nToken of the demo seller: ${demoSeller.token}\n` +
+      `OAuth app for the server: SELLER_AUTH_URL=${url} OAUTH_CLIENT_ID=${clientId} OAUTH_CLIENT_SECRET=${clientSecret}\n`,
+  );
 });
 
 function stop() {

@@ -31,11 +31,19 @@ export interface Failure {
   message?: string;
 }
 
+/** An access token the OAuth endpoints issued (src/demo/oauth.ts): whose it is and until when it works. */
+interface IssuedToken {
+  sellerId: number;
+  expiresAt: number;
+}
+
 export interface Db extends SeedContext {
   config: DbConfig;
   /** Milliseconds added to the real clock, so tests can move time forward (scroll expiry, age). */
   clockOffset: number;
   sellers: Seller[];
+  /** Besides each seller's own token, the API accepts these until they expire (empty without OAuth). */
+  accessTokens: Map<string, IssuedToken>;
   questions: QuestionsState;
   stock: StockState;
   categories: CategoriesState;
@@ -69,6 +77,7 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
     config: { latencyMs: 0, failRate: 0, failures: [], rateLimitPerMinute: 120, ...config },
     clockOffset: 0,
     sellers: [demoSeller, otherSeller],
+    accessTokens: new Map(),
     questions,
     stock,
     categories,
