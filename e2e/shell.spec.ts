@@ -102,18 +102,21 @@ test.describe('shell', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
-  test('settings keeps the token for the tab, remembers it on request and forgets it', async ({ page }) => {
+  test('a token an older version left in browser storage is deleted on load', async ({ page }) => {
     await openApp(page, urls.settings.index());
-    await page.getByLabel('Access token', { exact: true }).fill('secret-token-123');
-    await page.getByRole('button', { name: 'Save token' }).click();
-    await expect(page.getByText('A token is stored for this tab.')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('seller-desk.token'))).toBeNull();
-    await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
-    await page.getByRole('button', { name: 'Save token' }).click();
-    await expect(page.getByText('A token is remembered on this device.')).toBeVisible();
-    await page.getByRole('button', { name: 'Forget token' }).click();
-    await expect(page.getByText('No token stored.')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('seller-desk.token') ?? sessionStorage.getItem('seller-desk.token'))).toBeNull();
+    await page.evaluate(() => {
+      localStorage.setItem('seller-desk.token', 'old-remembered-token');
+      sessionStorage.setItem('seller-desk.token', 'old-tab-token');
+    });
+    await page.reload();
+    await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO');
+    expect(await page.evaluate(() => [localStorage.getItem('seller-desk.token'), sessionStorage.getItem('seller-desk.token')])).toEqual([
+      null,
+      null,
+    ]);
+    // Demo mode needs no sign-in: Settings offers no token field.
+    await expect(page.getByText(/No sign-in is needed/)).toBeVisible();
+    await expect(page.getByLabel('Access token')).toHaveCount(0);
   });
 
   test('the sandbox switch shows the SANDBOX badge', async ({ page }) => {

@@ -122,6 +122,19 @@ describe('client', () => {
     expect(onUnauthorized.map((e) => e.error)).toEqual(['invalid_token']);
   });
 
+  it("asks Seller Desk's server at once, while API calls wait for the backend (live mode's boot asks who is signed in)", async () => {
+    let backendReady = () => undefined as void;
+    configureClient({ ready: new Promise<void>((resolve) => (backendReady = resolve)) });
+    server.use(http.get('http://localhost/session', () => HttpResponse.json({ signedIn: false })));
+    const apiCall = requestData('/users/me', { schema: z.object({ nickname: z.string() }) });
+    let apiDone = false;
+    void apiCall.then(() => (apiDone = true));
+    expect(await requestData('/session', { server: true, schema: z.object({ signedIn: z.boolean() }) })).toEqual({ signedIn: false });
+    expect(apiDone).toBe(false);
+    backendReady();
+    expect(await apiCall).toEqual({ nickname: demoSeller.nickname });
+  });
+
   it('passes the abort signal to fetch', async () => {
     const controller = new AbortController();
     controller.abort();
