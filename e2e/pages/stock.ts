@@ -71,7 +71,7 @@ export async function openSharingContext(browser: Browser, backend: Page): Promi
       await route.fulfill({ response, body });
     },
   );
-  const seller = { id: 202593498, nickname: 'TIENDA_DEMO', site_id: 'MLA', active: true };
+  const seller = { id: '202593498', nickname: 'TIENDA_DEMO', site_id: 'MLA', active: true };
   await context.route('**/session', (route) =>
     route.fulfill({ json: { mode: 'live', signedIn: true, oauth: false, accounts: [seller], activeAccountId: seller.id } }),
   );

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoSeller, otherSeller } from '../../src/demo/db/core.ts';
+import { serverSessionSchema } from '../../src/api/session.ts';
 import { authRequestsPerMinute } from '../src/auth.ts';
 import { Browser, consent, publicUrl, signIn, simulatorEnv, startLiveWithSimulator, startServer } from './helpers.ts';
 
-interface SessionBody {
-  mode: string;
-  signedIn: boolean;
-  oauth: boolean;
-  accounts: { id: string; nickname: string; site_id: string; active: boolean }[];
-  activeAccountId: string | null;
-}
+/** The server's answer read with the browser's own schema: a shape the app cannot read fails here. */
+const readSession = async (response: Response | Promise<Response>) => serverSessionSchema.parse(await (await response).json());
 
 const demoAccount = { id: String(demoSeller.id), nickname: demoSeller.nickname, site_id: demoSeller.site_id };
 
@@ -29,7 +25,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
   });
 
   it('signs in, returns to the page asked for, and reads the inbox through the door', async () => {
-    const before = (await (await browser.request('/session')).json()) as SessionBody;
+    const before = await readSession(browser.request('/session'));
     expect(before).toMatchObject({ mode: 'live', signedIn: false, oauth: true, accounts: [] });
 
     const login = await browser.request('/auth/login');
@@ -46,7 +42,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // PUBLIC_URL is http here
 
-    const session = (await (await browser.request('/session')).json()) as SessionBody;
+    const session = await readSession(browser.request('/session'));
     expect(session).toEqual({
       mode: 'live',
       signedIn: true,
@@ -100,7 +96,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
       expect(((await response.json()) as { error: string }).error).toBe('signed_out');
     }
     expect(oauth.tokenCalls).toEqual([{ grant_type: 'refresh_token' }]);
-    const session = (await (await browser.request('/session')).json()) as SessionBody;
+    const session = await readSession(browser.request('/session'));
     expect(session).toMatchObject({ signedIn: false, accounts: [], activeAccountId: null });
     // Later requests learn it from the session, not from the marketplace.
     expect((await browser.request('/api/users/me')).status).toBe(401);
@@ -148,7 +144,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     const added = await signIn(browser, otherSeller.nickname, '/auth/login?returnTo=/stock&add=1');
     expect(added.headers.get('location')).toBe('/stock');
     expect(browser.cookieHeader()).not.toBe(firstCookie); // a new id on every sign-in
-    let session = (await (await browser.request('/session')).json()) as SessionBody;
+    let session = await readSession(browser.request('/session'));
     expect(session.accounts.map((a) => [a.nickname, a.active])).toEqual([
       [demoSeller.nickname, false],
       [otherSeller.nickname, true],
@@ -156,10 +152,10 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     // Each account's requests carry its own token.
     expect(await (await browser.request('/api/users/me')).json()).toMatchObject({ id: otherSeller.id });
 
-    session = (await (await browser.write(`/session/accounts/${demoSeller.id}/activate`, 'POST')).json()) as SessionBody;
+    session = await readSession(browser.write(`/session/accounts/${demoSeller.id}/activate`, 'POST'));
     expect(session.activeAccountId).toBe(demoAccount.id);
     expect(await (await browser.request('/api/users/me')).json()).toMatchObject({ id: demoSeller.id });
-    session = (await (await browser.write(`/session/accounts/${demoSeller.id}`, 'DELETE')).json()) as SessionBody;
+    session = await readSession(browser.write(`/session/accounts/${demoSeller.id}`, 'DELETE'));
     expect(session.accounts.map((a) => a.id)).toEqual([String(otherSeller.id)]);
     expect(session.activeAccountId).toBe(String(otherSeller.id));
     expect((await browser.write(`/session/accounts/${demoSeller.id}/activate`, 'POST')).status).toBe(404);
@@ -172,9 +168,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     expect(response.status).toBe(204);
     const replay = await fetch(live.server.url + '/api/users/me', { headers: { cookie: oldCookie } });
     expect(replay.status).toBe(401);
-    expect(((await (await fetch(live.server.url + '/session', { headers: { cookie: oldCookie } })).json()) as SessionBody).signedIn).toBe(
-      false,
-    );
+    expect((await readSession(fetch(live.server.url + '/session', { headers: { cookie: oldCookie } }))).signedIn).toBe(false);
   });
 });
 

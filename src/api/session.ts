@@ -7,20 +7,22 @@ import { requestData } from './client';
  * session cookie.
  */
 const accountSchema = z.object({
-  id: z.number().int(),
+  /** The seller's user id, as the server's store keeps it (text): an opaque key here. */
+  id: z.string(),
   nickname: z.string(),
   site_id: z.string(),
   active: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
-const serverSessionSchema = z.object({
+/** Also what the server's tests read its answers with, so both sides keep one shape. */
+export const serverSessionSchema = z.object({
   mode: z.enum(['demo', 'live']),
   signedIn: z.boolean(),
   /** Whether the server has a marketplace app: without one only personal tokens sign in. */
   oauth: z.boolean(),
   accounts: z.array(accountSchema),
-  activeAccountId: z.number().int().nullable(),
+  activeAccountId: z.string().nullable(),
 });
 export type ServerSession = z.infer<typeof serverSessionSchema>;
 
@@ -33,13 +35,13 @@ export function connectPersonalToken(token: string): Promise<ServerSession> {
   return requestData('/session/token', { server: true, method: 'POST', body: { token }, schema: serverSessionSchema });
 }
 
-export function activateAccount(id: number): Promise<ServerSession> {
-  return requestData(`/session/accounts/${id}/activate`, { server: true, method: 'POST', schema: serverSessionSchema });
+export function activateAccount(id: string): Promise<ServerSession> {
+  return requestData(`/session/accounts/${encodeURIComponent(id)}/activate`, { server: true, method: 'POST', schema: serverSessionSchema });
 }
 
 /** Disconnects an account: the server deletes its tokens. */
-export function disconnectAccount(id: number): Promise<ServerSession> {
-  return requestData(`/session/accounts/${id}`, { server: true, method: 'DELETE', schema: serverSessionSchema });
+export function disconnectAccount(id: string): Promise<ServerSession> {
+  return requestData(`/session/accounts/${encodeURIComponent(id)}`, { server: true, method: 'DELETE', schema: serverSessionSchema });
 }
 
 /** Ends the session on the server (its tokens are deleted there) and clears the cookie. */

@@ -16,7 +16,7 @@ import { AppRoutes } from './router';
  * paths (`/session`, `/auth/…`) are answered here as server/README.md describes them.
  */
 const account = (seller: typeof demoSeller, active: boolean) => ({
-  id: seller.id,
+  id: String(seller.id),
   nickname: seller.nickname,
   site_id: seller.site_id,
   active,
@@ -27,7 +27,7 @@ const both: ServerSession = {
   signedIn: true,
   oauth: true,
   accounts: [account(demoSeller, true), account(otherSeller, false)],
-  activeAccountId: demoSeller.id,
+  activeAccountId: String(demoSeller.id),
 };
 
 /** Seller Desk's server with `session` as its answer to GET /session; records the writes it gets. */
@@ -47,7 +47,7 @@ function serveSession(session: ServerSession) {
     http.post(
       'http://localhost/session/accounts/:id/activate',
       write((path) => {
-        const id = Number(path.split('/')[3]);
+        const id = path.split('/')[3]!;
         current = { ...current, activeAccountId: id, accounts: current.accounts.map((a) => ({ ...a, active: a.id === id })) };
         return HttpResponse.json(current);
       }),
@@ -64,7 +64,7 @@ function serveSession(session: ServerSession) {
       write((_path, body) => {
         if ((body as { token: string }).token !== demoSeller.token)
           return HttpResponse.json({ error: 'invalid_token', message: 'The marketplace did not accept this token' }, { status: 401 });
-        current = { ...current, signedIn: true, accounts: [account(demoSeller, true)], activeAccountId: demoSeller.id };
+        current = { ...current, signedIn: true, accounts: [account(demoSeller, true)], activeAccountId: String(demoSeller.id) };
         return HttpResponse.json(current);
       }),
     ),
