@@ -11,8 +11,8 @@ export async function openApp(page: Page, path = urls.home()): Promise<void> {
   await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO');
 }
 
-export async function expectNoA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function expectNoA11yViolations(page: Page, { disableRules = [] as string[] } = {}): Promise<void> {
+  const results = await new AxeBuilder({ page }).disableRules(disableRules).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
