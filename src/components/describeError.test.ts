@@ -18,4 +18,15 @@ describe('describeError', () => {
     );
     expect(describeError(new ApiError(404, 'not_found', 'gone'), i18n, onlyNotFound).summary).toBe('No such item.');
   });
+
+  it("says a timeout of the server's API door is the marketplace's slowness, not a server failure", () => {
+    const described = describeError(new ApiError(504, 'timeout', 'The marketplace did not answer in time'), i18n);
+    expect(described).toEqual({
+      summary: 'The marketplace did not answer in time (timeout). Try again in a moment.',
+      details: 'The marketplace did not answer in time',
+    });
+    expect(describeError(new ApiError(502, 'bad_gateway', 'upstream refused'), i18n).summary).toBe(
+      'The server failed (502). Try again in a moment.',
+    );
+  });
 });

@@ -30,10 +30,16 @@ function describeCommon(error: unknown, i18n: I18n): ErrorDescription {
   }
   if (error instanceof ApiError) {
     if (error.status === 401)
-      return { summary: t(i18n)`Your session is not valid (401). Check the access token in Settings.`, details: error.message };
+      return {
+        summary: t(i18n)`You are not signed in, or the marketplace refused the sign-in (401). Sign in again.`,
+        details: error.message,
+      };
     if (error.status === 403) return { summary: t(i18n)`You are not allowed to see this (403).`, details: error.message };
     if (error.status === 404) return { summary: t(i18n)`Not found (404).`, details: error.message };
     if (error.status === 429) return { summary: t(i18n)`Too many requests. Seller Desk retries automatically; wait a moment.` };
+    // Seller Desk's server answers 504 when the marketplace did not answer within its time limit.
+    if (error.status === 504)
+      return { summary: t(i18n)`The marketplace did not answer in time (timeout). Try again in a moment.`, details: error.message };
     if (error.status >= 500)
       return { summary: t(i18n)`The server failed (${{ status: error.status }}). Try again in a moment.`, details: error.message };
     return {
