@@ -71,7 +71,6 @@ export default defineConfig({
     strictPort: true,
     proxy: devServer ? Object.fromEntries(serverPaths.map((path) => [path, { target: devServer }])) : undefined,
   },
-  preview: { port: Number(process.env.PREVIEW_PORT ?? 4173), strictPort: true },
   build: {
     outDir: process.env.OUT_DIR ?? 'dist',
     target: 'es2022',
