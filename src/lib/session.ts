@@ -15,7 +15,7 @@ export type Mode = 'demo' | 'live';
  * The server ended the sign-in (`signed_out`: the session expired, or the marketplace refused the account's
  * refresh token), or the marketplace refused the request with its own reason (a revoked personal token).
  */
-export type AuthProblem = { signedOut: true } | { signedOut: false; reason: string };
+type AuthProblem = { signedOut: true } | { signedOut: false; reason: string };
 
 export interface Session {
   /** null: the page did not carry the mode. */
