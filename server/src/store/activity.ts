@@ -83,15 +83,27 @@ export function activityQueries(db: Kysely<Database>) {
   }
 
   return {
-    /** Stores a notification once per `_id`; false when it was already there. */
-    async receive(notification: { id: string; userId: string; topic: Topic; resource: string }): Promise<boolean> {
-      const result = await db
+    /**
+     * Stores a notification once per `_id` when a session holds its seller, in one statement (the intake
+     * answers within the marketplace's 500 ms): 'repeat' when it was already there, 'unknown_seller' when
+     * nobody holds the seller.
+     */
+    async receive(notification: { id: string; userId: string; topic: Topic; resource: string }): Promise<'stored' | 'repeat' | 'unknown_seller'> {
+      const { id, userId, topic, resource } = notification;
+      const inserted = await db
         .insertInto('notifications')
-        .values({ id: notification.id, user_id: notification.userId, topic: notification.topic, resource: notification.resource })
+        .columns(['id', 'user_id', 'topic', 'resource'])
+        .expression(
+          db
+            .selectNoFrom([sql.val(id).as('id'), sql.val(userId).as('user_id'), sql.val(topic).as('topic'), sql.val(resource).as('resource')])
+            .where(({ exists, selectFrom }) => exists(selectFrom('accounts').select('user_id').where('user_id', '=', userId))),
+        )
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')
         .executeTakeFirst();
-      return result !== undefined;
+      if (inserted) return 'stored';
+      const known = await db.selectFrom('accounts').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+      return known ? 'repeat' : 'unknown_seller';
     },
 
     /**
@@ -163,11 +175,6 @@ export function activityQueries(db: Kysely<Database>) {
     async lastCategory(itemId: string): Promise<string | undefined> {
       const row = await db.selectFrom('item_categories').select('category_id').where('item_id', '=', itemId).executeTakeFirst();
       return row?.category_id;
-    },
-
-    /** Whether any session holds the seller (a notification for no connected account is dropped). */
-    async isConnected(userId: string): Promise<boolean> {
-      return (await db.selectFrom('accounts').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
     },
 
     /** The sessions holding an account, oldest sign-in first: whose token a worker may read with. */
