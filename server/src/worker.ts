@@ -161,11 +161,18 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
     const { userId, topic, resource } = claimed;
     const id = resourceId(resource);
     const base = { accountId: userId, topic, kind: kinds[topic], resource };
-    const path = topic === 'questions' ? `${resource}?api_version=4` : topic === 'leads-credits' ? `${resource}?seller_id=${userId}` : resource;
+    const path =
+      topic === 'questions' ? `${resource}?api_version=4` : topic === 'leads-credits' ? `${resource}?seller_id=${userId}` : resource;
     const answer = await readAs(userId, path);
     if (answer.status === 404) {
       const subject =
-        topic === 'questions' ? { questionId: Number(id) } : topic === 'items' ? { itemId: id } : topic === 'leads-credits' ? { creditId: id } : {};
+        topic === 'questions'
+          ? { questionId: Number(id) }
+          : topic === 'items'
+            ? { itemId: id }
+            : topic === 'leads-credits'
+              ? { creditId: id }
+              : {};
       return { entry: { ...base, subject, facts: { deleted: true, ...(topic === 'questions' && { status: null }) } } };
     }
     switch (topic) {
@@ -181,7 +188,13 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
         if (previous === undefined || previous === found.category_id) {
           return { entry: { ...base, subject: { itemId: found.id }, facts }, itemCategory };
         }
-        const entry = { ...base, kind: 'recategorization' as const, subject: { itemId: found.id }, facts, review: await review(userId, found, previous) };
+        const entry = {
+          ...base,
+          kind: 'recategorization' as const,
+          subject: { itemId: found.id },
+          facts,
+          review: await review(userId, found, previous),
+        };
         return { entry, itemCategory };
       }
       case 'stock-location': {

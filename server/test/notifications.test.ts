@@ -75,7 +75,9 @@ async function openEvents(url: string, cookie: string, lastEventId?: string) {
         if (end >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+          const fields = Object.fromEntries(
+            block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
           if (fields.event === 'activity') return { id: fields.id!, entry: JSON.parse(fields.data!) as ActivityEntry };
           continue;
         }
@@ -123,7 +125,9 @@ describe('notifications over the simulator (PGlite)', () => {
     expect((await post(server, otherApp)).status).toBe(200);
     expect((await post(server, unknownSeller)).status).toBe(200);
     expect(server.logs()).toMatch(new RegExp(`"notification":"${otherApp._id}","reason":"other_app"`));
-    expect(server.logs()).toMatch(new RegExp(`"notification":"${unknownSeller._id}","reason":"unknown_seller","dropped":\\{[^}]*"unknown_seller":1`));
+    expect(server.logs()).toMatch(
+      new RegExp(`"notification":"${unknownSeller._id}","reason":"unknown_seller","dropped":\\{[^}]*"unknown_seller":1`),
+    );
   });
 
   it('makes one entry of three deliveries of one notification, from the question read with the seller’s token', async () => {
@@ -151,7 +155,10 @@ describe('notifications over the simulator (PGlite)', () => {
   it('says a question was deleted when its read answers 404', async () => {
     const body = notification('/questions/987654321');
     await post(server, body);
-    expect(await entryFor(seller, body.resource)).toMatchObject({ subject: { questionId: 987654321 }, facts: { status: null, deleted: true } });
+    expect(await entryFor(seller, body.resource)).toMatchObject({
+      subject: { questionId: 987654321 },
+      facts: { status: null, deleted: true },
+    });
   });
 
   it('reads again after a failed read', async () => {
@@ -197,7 +204,8 @@ describe('notifications over the simulator (PGlite)', () => {
     const body = notification(`/questions/${seededQuestion(simulator, 7).id}`);
     await post(server, body);
     const entry = await entryFor(own, body.resource);
-    const session = async () => ((await (await own.request('/session')).json()) as { accounts: { id: string; unread: number }[] }).accounts[0]!;
+    const session = async () =>
+      ((await (await own.request('/session')).json()) as { accounts: { id: string; unread: number }[] }).accounts[0]!;
     const before = (await session()).unread;
     expect(before).toBeGreaterThan(0);
     expect((await own.write('/activity/read', 'POST', { ids: [entry.id] })).status).toBe(204);
@@ -215,12 +223,18 @@ describe('notifications over the simulator (PGlite)', () => {
   });
 
   it('reviews a recategorized item: both paths, both fees, the required attributes it lacks', async () => {
-    const item = [...simulator.db.items.values()].find((candidate) => candidate.seller_id === sellerId && candidate.category_id === 'MLA1055')!;
+    const item = [...simulator.db.items.values()].find(
+      (candidate) => candidate.seller_id === sellerId && candidate.category_id === 'MLA1055',
+    )!;
     // The public item resource has these two fields; the seed's items may not carry them yet.
     Object.assign(item, { listing_type_id: 'gold_special', attributes: [] });
     const first = notification(`/items/${item.id}`, 'items');
     await post(server, first);
-    expect(await entryFor(seller, first.resource)).toMatchObject({ kind: 'item', subject: { itemId: item.id }, facts: { title: item.title } });
+    expect(await entryFor(seller, first.resource)).toMatchObject({
+      kind: 'item',
+      subject: { itemId: item.id },
+      facts: { title: item.title },
+    });
 
     item.category_id = 'MLA1652';
     const moved = notification(`/items/${item.id}`, 'items');
@@ -239,7 +253,10 @@ describe('notifications over the simulator (PGlite)', () => {
     });
     expect(entry.review?.from.saleFee).toEqual(expect.any(Number));
     expect(entry.review?.to.saleFee).toEqual(expect.any(Number));
-    const required = (await (await fetch(`${simulator.url}/categories/MLA1652/attributes`)).json()) as { id: string; tags: { required?: boolean } }[];
+    const required = (await (await fetch(`${simulator.url}/categories/MLA1652/attributes`)).json()) as {
+      id: string;
+      tags: { required?: boolean };
+    }[];
     expect(entry.review?.missingAttributes.map((a) => a.id)).toEqual(required.filter((a) => a.tags.required).map((a) => a.id));
 
     const reviewed = await seller.write(`/activity/${entry.id}/reviewed`, 'POST');
@@ -267,7 +284,7 @@ describe('notifications over the simulator (PGlite)', () => {
     }
     times.sort((a, b) => a - b);
     const p99 = times[Math.floor(times.length * 0.99)]!;
-    console.info(`POST /notifications: p50 ${times[times.length >> 1]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+    console.warn(`POST /notifications: p50 ${times[times.length >> 1]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
     expect(p99).toBeLessThan(500);
   });
 });
@@ -290,7 +307,9 @@ describe('notifications across restarts and missed deliveries', () => {
     // What an instance that stopped between the answer and the work leaves behind.
     const question = seededQuestion(simulator);
     const id = randomUUID();
-    expect(await store.activity.receive({ id, userId: String(sellerId), topic: 'questions', resource: `/questions/${question.id}` })).toBe('stored');
+    expect(await store.activity.receive({ id, userId: String(sellerId), topic: 'questions', resource: `/questions/${question.id}` })).toBe(
+      'stored',
+    );
 
     const second = await startServer(simulatorEnv(simulator), { store });
     await post(second, { ...notification(`/questions/${question.id}`), _id: id, attempts: 2 });
@@ -317,7 +336,12 @@ describe('notifications across restarts and missed deliveries', () => {
       if (url.pathname === '/users/me') return answer(200, { id: 555, nickname: 'FAKE_SELLER', site_id: 'MLA' });
       if (url.pathname === '/missed_feeds') {
         asked.push(url.search);
-        const message = (resource: string, extra = {}) => ({ ...notification(resource), user_id: 555, application_id: 'fake-app', ...extra });
+        const message = (resource: string, extra = {}) => ({
+          ...notification(resource),
+          user_id: 555,
+          application_id: 'fake-app',
+          ...extra,
+        });
         return answer(200, { messages: [message('/questions/42'), message('/questions/43', { application_id: 'another-app' })], total: 2 });
       }
       if (url.pathname === '/questions/42') return answer(200, { id: 42, item_id: 'MLA1', status: 'UNANSWERED' });

@@ -88,14 +88,24 @@ export function activityQueries(db: Kysely<Database>) {
      * answers within the marketplace's 500 ms): 'repeat' when it was already there, 'unknown_seller' when
      * nobody holds the seller.
      */
-    async receive(notification: { id: string; userId: string; topic: Topic; resource: string }): Promise<'stored' | 'repeat' | 'unknown_seller'> {
+    async receive(notification: {
+      id: string;
+      userId: string;
+      topic: Topic;
+      resource: string;
+    }): Promise<'stored' | 'repeat' | 'unknown_seller'> {
       const { id, userId, topic, resource } = notification;
       const inserted = await db
         .insertInto('notifications')
         .columns(['id', 'user_id', 'topic', 'resource'])
         .expression(
           db
-            .selectNoFrom([sql.val(id).as('id'), sql.val(userId).as('user_id'), sql.val(topic).as('topic'), sql.val(resource).as('resource')])
+            .selectNoFrom([
+              sql.val(id).as('id'),
+              sql.val(userId).as('user_id'),
+              sql.val(topic).as('topic'),
+              sql.val(resource).as('resource'),
+            ])
             .where(({ exists, selectFrom }) => exists(selectFrom('accounts').select('user_id').where('user_id', '=', userId))),
         )
         .onConflict((oc) => oc.column('id').doNothing())
@@ -129,7 +139,13 @@ export function activityQueries(db: Kysely<Database>) {
         )
         .returning(['id', 'user_id', 'topic', 'resource', 'attempts'])
         .execute();
-      return rows.map((row) => ({ id: row.id, userId: row.user_id, topic: row.topic as Topic, resource: row.resource, attempts: row.attempts }));
+      return rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        topic: row.topic as Topic,
+        resource: row.resource,
+        attempts: row.attempts,
+      }));
     },
 
     async retryAt(id: string, at: Date): Promise<void> {
@@ -137,7 +153,11 @@ export function activityQueries(db: Kysely<Database>) {
     },
 
     /** Marks a notification done, with its entry (and the item's category now seen) in the same transaction. */
-    async complete(id: string, entry: NewEntry | undefined, itemCategory?: { itemId: string; categoryId: string }): Promise<string | undefined> {
+    async complete(
+      id: string,
+      entry: NewEntry | undefined,
+      itemCategory?: { itemId: string; categoryId: string },
+    ): Promise<string | undefined> {
       return db.transaction().execute(async (tx) => {
         const done = await tx
           .updateTable('notifications')
@@ -192,7 +212,10 @@ export function activityQueries(db: Kysely<Database>) {
     entry,
 
     /** An account's entries, newest first, before `before` (an id) and of one kind when asked. */
-    async entries(accountId: string, options: { kind?: Kind | undefined; limit: number; before?: string | undefined }): Promise<ActivityEntry[]> {
+    async entries(
+      accountId: string,
+      options: { kind?: Kind | undefined; limit: number; before?: string | undefined },
+    ): Promise<ActivityEntry[]> {
       let query = db.selectFrom('activity').select(entryColumns).where('account_id', '=', accountId);
       if (options.kind) query = query.where('kind', '=', options.kind);
       if (options.before) query = query.where('id', '<', options.before);
