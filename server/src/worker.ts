@@ -10,7 +10,8 @@ class Retry extends Error {}
 /** A notification that gives nothing to show: no account can read it, or the marketplace refuses the read. */
 class Drop extends Error {}
 
-const batchSize = 10;
+/** Claimed and read together; small, so the intake's inserts queue behind few of the worker's statements. */
+const batchSize = 4;
 /** A claimed notification is another worker's again after this long (its claimer died). */
 const leaseMs = 60_000;
 /** Due retries and expired leases are looked for this often, besides every new notification. */

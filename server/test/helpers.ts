@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -29,7 +30,7 @@ export async function postgresUrl(suite: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
-    const schema = `seller_desk_test_${process.pid}_${Date.now()}`;
+    const schema = `seller_desk_test_${randomBytes(6).toString('hex')}`;
     await client.query(`create schema ${schema}`);
     const withSchema = new URL(url);
     withSchema.searchParams.set('options', `-c search_path=${schema}`);

@@ -17,7 +17,7 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export async function openBus(db: Kysely<Database>, databaseUrl: string | undefined): Promise<Bus> {
+export async function openBus(db: Kysely<Database>, postgres: { url: string; schema: string } | undefined): Promise<Bus> {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const subscribe = (listener: (entryId: string) => void) => {
@@ -25,13 +25,12 @@ export async function openBus(db: Kysely<Database>, databaseUrl: string | undefi
     return () => void local.off('entry', listener);
   };
   const onError = (listener: (error: Error) => void) => void local.on('failure', listener);
-  if (!databaseUrl) {
+  if (!postgres) {
     return { publish: async (entryId) => void local.emit('entry', entryId), subscribe, onError, close: async () => undefined };
   }
 
-  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? 'public';
-  const channel = `seller_desk_activity:${schema}`;
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const channel = `seller_desk_activity:${postgres.schema}`;
+  const client = new pg.Client({ connectionString: postgres.url });
   client.on('notification', (message) => {
     if (message.channel === channel && message.payload) local.emit('entry', message.payload);
   });

@@ -46,12 +46,14 @@ export async function openStore(options: { databaseUrl?: string | undefined; dat
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
     db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: await PGlite.create(options.dataDir) }) });
   }
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  // Named, or the migrator takes another schema's migration tables (in the same database) for its own.
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? 'public';
+  const { error } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema }).migrateToLatest();
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
   }
-  return createStore(db, options.cipher, await openBus(db, options.databaseUrl));
+  return createStore(db, options.cipher, await openBus(db, options.databaseUrl ? { url: options.databaseUrl, schema } : undefined));
 }
 
 export type Store = ReturnType<typeof createStore>;
