@@ -246,7 +246,12 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
       for (;;) {
         const claimed = await store.activity.claim(batchSize, leaseMs);
         if (claimed.length === 0 || stopped) break;
-        await Promise.all(claimed.map(processOne));
+        // One at a time, letting waiting requests in between: on PGlite (one connection) the intake's insert
+        // would otherwise queue behind a batch of the worker's statements.
+        for (const one of claimed) {
+          await processOne(one);
+          await new Promise(setImmediate);
+        }
       }
     } while (again && !stopped);
   }
