@@ -88,7 +88,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerAuth(app, deps);
     registerSessionRoutes(app, deps);
     const tokens = createTokens(store, marketplace);
-    await registerProxy(app, { config, cookies, tokens, timeouts });
+    await registerProxy(app, { config, cookies, tokens, timeouts, store });
     const worker = createWorker({ store, tokens, apiUrl: config.sellerApiUrl, log: app.log });
     app.addHook('onClose', () => worker.stop());
     registerNotifications(app, { store, tokens, worker, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId });

@@ -10,7 +10,7 @@ class Retry extends Error {}
 /** A notification that gives nothing to show: no account can read it, or the marketplace refuses the read. */
 class Drop extends Error {}
 
-/** Claimed and read together; small, so the intake's inserts queue behind few of the worker's statements. */
+/** Claimed together (then read one at a time); a small batch leaves the rest to other instances. */
 const batchSize = 4;
 /** A claimed notification is another worker's again after this long (its claimer died). */
 const leaseMs = 60_000;

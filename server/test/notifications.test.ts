@@ -268,6 +268,21 @@ describe('notifications over the simulator (PGlite)', () => {
     expect((await stranger.write(`/activity/${entry.id}/reviewed`, 'POST')).status).toBe(404);
   });
 
+  it('takes the category an item had from the catalog read through the door, never a later one', async () => {
+    const item = [...simulator.db.items.values()].find(
+      (candidate) => candidate.seller_id === sellerId && candidate.category_id === 'MLA109027',
+    )!;
+    expect((await seller.request(`/api/items/${item.id}`)).status).toBe(200);
+    item.category_id = 'MLA1055';
+    expect((await seller.request(`/api/items/${item.id}`)).status).toBe(200); // a later read is no baseline
+    const body = notification(`/items/${item.id}`, 'items');
+    await post(server, body);
+    expect(await entryFor(seller, body.resource)).toMatchObject({
+      kind: 'recategorization',
+      review: { from: { categoryId: 'MLA109027' }, to: { categoryId: 'MLA1055' } },
+    });
+  });
+
   it('answers POST /notifications before the work: p99 well under the 500 ms the marketplace allows', async () => {
     const question = seededQuestion(simulator, 8);
     // 100 deliveries one after another while the worker reads each one (the bench measures bursts).

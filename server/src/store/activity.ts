@@ -192,6 +192,20 @@ export function activityQueries(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * First sightings from the catalog the browser reads through the door: a baseline, so the first item
+     * notification after a recategorization can tell. Never overwrites, so a read cannot hide a change the
+     * worker has yet to see.
+     */
+    async firstSightings(items: { itemId: string; categoryId: string }[]): Promise<void> {
+      if (items.length === 0) return;
+      await db
+        .insertInto('item_categories')
+        .values(items.map(({ itemId, categoryId }) => ({ item_id: itemId, category_id: categoryId })))
+        .onConflict((oc) => oc.column('item_id').doNothing())
+        .execute();
+    },
+
     async lastCategory(itemId: string): Promise<string | undefined> {
       const row = await db.selectFrom('item_categories').select('category_id').where('item_id', '=', itemId).executeTakeFirst();
       return row?.category_id;
