@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: a measurement, not a test. Builds, serves the build with the production server on
 // loopback in demo mode, and reports bundle sizes, Lighthouse (mobile, 3 runs per page, median), large-data scrolling
-// (the `large` seed) and navigation-to-data times. Writes bench-results/latest.json and prints a table.
+// (the `large` seed) and navigation-to-data times; then, in live mode over the simulator, the notification figures
+// (bench-notifications.mjs). Writes bench-results/latest.json and prints a table.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { benchNotifications } from './bench-notifications.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4400);
 const outDir = process.env.OUT_DIR ?? 'dist-bench';
@@ -213,7 +215,12 @@ const navigation = {};
 await browser.close();
 server.kill();
 
-const results = { date: new Date().toISOString(), bundle, lighthouse, large, navigation };
+// 6. Notifications in live mode: answer time under a burst, receipt to SSE event.
+step('notifications (live mode over the simulator)');
+const notifications = await benchNotifications({ port: port + 10, outDir });
+console.log(`  ${JSON.stringify(notifications)}`);
+
+const results = { date: new Date().toISOString(), bundle, lighthouse, large, navigation, notifications };
 writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 
 step('summary');
@@ -229,3 +236,7 @@ console.log('| large list | first rows ms | longest task ms | max rows in DOM | 
 console.log('|---|---|---|---|---|');
 for (const [name, f] of Object.entries(large))
   console.log(`| ${name} | ${f.firstRowsMs} | ${f.longestTaskMs} | ${f.maxRowsInDom} | ${f.heapMb} |`);
+console.log('| notifications | answer p50 ms | answer p99 ms | receipt → SSE p50 ms | receipt → SSE p99 ms |');
+console.log('|---|---|---|---|---|');
+const n = notifications;
+console.log(`| ${n.burst} | ${n.answerP50Ms} | ${n.answerP99Ms} | ${n.receiptToEventP50Ms} | ${n.receiptToEventP99Ms} |`);

@@ -3,9 +3,11 @@ import type { DestinationStream } from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyRequest } from 'fastify';
+import { registerActivity } from './activity.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import { createMarketplace } from './marketplace.ts';
+import { registerNotifications } from './notifications.ts';
 import { defaultTimeouts, registerProxy, type ProxyTimeouts } from './proxy.ts';
 import { deriveKey } from './secrets.ts';
 import { createSessionCookies, describeSession } from './session.ts';
@@ -13,6 +15,7 @@ import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
 import { createTokens } from './tokens.ts';
 import { loadIndex, registerWeb, securityHeaders } from './web.ts';
+import { createWorker } from './worker.ts';
 
 const pathOnly = (url: string) => url.split('?')[0];
 
@@ -84,7 +87,12 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     const deps = { config, store, marketplace, cookies };
     registerAuth(app, deps);
     registerSessionRoutes(app, deps);
-    await registerProxy(app, { config, cookies, tokens: createTokens(store, marketplace), timeouts });
+    const tokens = createTokens(store, marketplace);
+    await registerProxy(app, { config, cookies, tokens, timeouts, store });
+    const worker = createWorker({ store, tokens, apiUrl: config.sellerApiUrl, log: app.log });
+    app.addHook('onClose', () => worker.stop());
+    registerNotifications(app, { store, tokens, worker, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId });
+    registerActivity(app, { config, store, cookies });
   } else {
     // The demo keeps nothing on the server: never signed in, the browser's simulator answers the API.
     app.get('/session', async () => describeSession(config, false, undefined));

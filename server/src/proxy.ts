@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { Agent, errors, request as upstreamRequest } from 'undici';
 import type { Config } from './config.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
+import type { Store } from './store/store.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
 
 /** What passes the door each way; everything else (Cookie, Origin, Referer, hop-by-hop …) stays behind. */
@@ -17,15 +19,19 @@ export const defaultTimeouts: ProxyTimeouts = { connectMs: 5_000, totalMs: 30_00
 
 const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
 
+const itemCategory = z.object({ id: z.string(), category_id: z.string() });
+/** `GET /items/{id}` answers one item; `GET /items?ids=` an array of `{code, body}`. */
+const itemsRead = z.union([itemCategory, z.array(z.object({ code: z.number(), body: z.unknown() }))]);
+
 /**
  * The API door: `/api/*` → `SELLER_API_URL/*` with the active account's token. Bodies are buffered (JSON,
  * at most 1 MB) so a request refused with 401 can be sent once more after a refresh.
  */
 export async function registerProxy(
   app: FastifyInstance,
-  deps: { config: Config; cookies: SessionCookies; tokens: Tokens; timeouts: ProxyTimeouts },
+  deps: { config: Config; cookies: SessionCookies; tokens: Tokens; timeouts: ProxyTimeouts; store: Store },
 ) {
-  const { config, cookies, tokens, timeouts } = deps;
+  const { config, cookies, tokens, timeouts, store } = deps;
   const apiUrl = new URL(`${config.sellerApiUrl}/`);
   const agent = new Agent({ connect: { timeout: timeouts.connectMs } });
   app.addHook('onClose', () => agent.close());
@@ -49,6 +55,7 @@ export async function registerProxy(
           token = await tokens.accessToken(session.key, userId, token);
           answer = await send(request, target, token);
         }
+        if (request.method === 'GET' && answer.status === 200) await noteCategories(request, target, answer.payload);
         return relay(reply, answer);
       } catch (error) {
         if (error instanceof SignedOut) return reply.code(401).send(signedOut);
@@ -56,6 +63,23 @@ export async function registerProxy(
       }
     });
   });
+
+  /** Item reads (`/items/{id}`, `/items?ids=`) tell each item's category: kept for recategorizations. */
+  async function noteCategories(request: FastifyRequest, target: URL, payload: Buffer) {
+    const path = target.pathname.slice(apiUrl.pathname.length - 1);
+    if (!/^\/items(\/[^/]+)?$/.test(path)) return;
+    try {
+      const parsed = itemsRead.safeParse(JSON.parse(payload.toString('utf8')));
+      if (!parsed.success) return;
+      const items = Array.isArray(parsed.data)
+        ? parsed.data.flatMap((one) => (one.code === 200 ? (itemCategory.safeParse(one.body).data ?? []) : []))
+        : [parsed.data];
+      await store.activity.firstSightings(items.map((item) => ({ itemId: item.id, categoryId: item.category_id })));
+    } catch (error) {
+      // The seller's answer matters more than this record: logged, never failed.
+      request.log.warn({ err: error }, 'item categories not recorded');
+    }
+  }
 
   async function send(request: FastifyRequest, target: URL, token: string) {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Marketplace } from './marketplace.ts';
 import { describeSession, sameOriginWrite, type SessionCookies } from './session.ts';
-import type { Store } from './store/store.ts';
+import type { Session, Store } from './store/store.ts';
 
 const personalToken = z.object({ token: z.string().trim().min(1).max(4096) });
 
@@ -16,8 +16,10 @@ export function registerSessionRoutes(
   const csrf = sameOriginWrite(config);
   const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
   const noAccount = { error: 'not_found', message: 'No such account in this session' };
+  const describe = async (session: Session | undefined) =>
+    describeSession(config, marketplace.hasOAuth, session, await store.activity.unread(session?.accounts.map((a) => a.userId) ?? []));
 
-  app.get('/session', async (request) => describeSession(config, marketplace.hasOAuth, await cookies.read(request)));
+  app.get('/session', async (request) => describe(await cookies.read(request)));
 
   app.post('/session/token', { preHandler: csrf }, async (request, reply) => {
     const body = personalToken.safeParse(request.body);
@@ -36,20 +38,20 @@ export function registerSessionRoutes(
       refreshToken: null,
       expiresAt: null,
     });
-    return describeSession(config, marketplace.hasOAuth, await store.getSessionByKey(key));
+    return describe(await store.getSessionByKey(key));
   });
 
   app.post<{ Params: { id: string } }>('/session/accounts/:id/activate', { preHandler: csrf }, async (request, reply) => {
     const session = await cookies.read(request);
     if (!session) return reply.code(401).send(signedOut);
     if (!(await store.activate(session.key, request.params.id))) return reply.code(404).send(noAccount);
-    return describeSession(config, marketplace.hasOAuth, await store.getSessionByKey(session.key));
+    return describe(await store.getSessionByKey(session.key));
   });
 
   app.delete<{ Params: { id: string } }>('/session/accounts/:id', { preHandler: csrf }, async (request, reply) => {
     const session = await cookies.read(request);
     if (!session) return reply.code(401).send(signedOut);
     if (!(await store.removeAccount(session.key, request.params.id))) return reply.code(404).send(noAccount);
-    return describeSession(config, marketplace.hasOAuth, await store.getSessionByKey(session.key));
+    return describe(await store.getSessionByKey(session.key));
   });
 }

@@ -39,13 +39,14 @@ export function createSessionCookies(config: Config, store: Store) {
 
 export type SessionCookies = ReturnType<typeof createSessionCookies>;
 
-/** What the browser may know of a session: never a token. */
-export function describeSession(config: Config, oauth: boolean, session: Session | undefined) {
+/** What the browser may know of a session: never a token. `unread` counts each account's unread activity. */
+export function describeSession(config: Config, oauth: boolean, session: Session | undefined, unread = new Map<string, number>()) {
   const accounts = (session?.accounts ?? []).map((account) => ({
     id: account.userId,
     nickname: account.nickname,
     site_id: account.siteId,
     active: account.userId === session?.activeUserId,
+    unread: unread.get(account.userId) ?? 0,
   }));
   return {
     mode: config.mode,

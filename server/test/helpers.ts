@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -5,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import pg from 'pg';
 import type { Db } from '../../src/demo/db/index.ts';
 import type { DemoOAuth } from '../../src/demo/oauth.ts';
 import { createDemoServer } from '../../src/demo/server.ts';
@@ -13,6 +16,38 @@ import { loadConfig } from '../src/config.ts';
 import type { ProxyTimeouts } from '../src/proxy.ts';
 import { createCipher, deriveKey } from '../src/secrets.ts';
 import { openStore, type Store } from '../src/store/store.ts';
+
+/**
+ * PostgreSQL runs when DATABASE_URL answers; each run migrates a schema of its own (dropped after), so it
+ * never meets another run's tables.
+ */
+export async function postgresUrl(suite: string): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.warn(`${suite}: DATABASE_URL is not set, so only the embedded store (PGlite) is tested`);
+    return undefined;
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const schema = `seller_desk_test_${randomBytes(6).toString('hex')}`;
+    await client.query(`create schema ${schema}`);
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    return withSchema.href;
+  } catch (error) {
+    console.warn(`${suite}: PostgreSQL at DATABASE_URL does not answer (${String(error)}), so only PGlite is tested`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Drops the schema of a `postgresUrl()`. */
+export async function dropSchema(store: Store, databaseUrl: string): Promise<void> {
+  const schema = new URL(databaseUrl).searchParams.get('options')!.split('=')[1]!;
+  await sql.raw(`drop schema ${schema} cascade`).execute(store.db);
+}
 
 /** The address sellers "open" in the tests: the redirect URI and the origin writes must come from. */
 export const publicUrl = 'http://seller-desk.test';
@@ -62,10 +97,10 @@ export interface TestServer {
 /** Starts the server in-process on a free port with an in-memory store; `env` as the process would get it. */
 export async function startServer(
   env: Record<string, string | undefined>,
-  options: { timeouts?: ProxyTimeouts } = {},
+  options: { timeouts?: ProxyTimeouts; store?: Store } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ OUT_DIR: makeStaticDir(), DATA_DIR: 'memory://', HOST: '127.0.0.1', PORT: '0', ...env });
-  const store = config.mode === 'live' ? await sharedTestStore() : undefined;
+  const store = config.mode === 'live' ? (options.store ?? (await sharedTestStore())) : undefined;
   const lines: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -152,7 +187,7 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-async function startSimulator(): Promise<Simulator> {
+export async function startSimulator(): Promise<Simulator> {
   const { server, db, oauth } = createDemoServer({ oauth: { clientId: oauthClient.id, clientSecret: oauthClient.secret } });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

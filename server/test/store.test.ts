@@ -1,39 +1,12 @@
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCipher, deriveKey, hashId, randomId } from '../src/secrets.ts';
 import { openStore, sessionLimits, type Store } from '../src/store/store.ts';
-import { sessionSecret } from './helpers.ts';
+import { dropSchema, postgresUrl, sessionSecret } from './helpers.ts';
 
 const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
 
-/**
- * PostgreSQL runs when DATABASE_URL answers; each run migrates a schema of its own (dropped after), so it
- * never meets another run's tables.
- */
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.warn('store tests: DATABASE_URL is not set, so only the embedded store (PGlite) is tested');
-    return undefined;
-  }
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    const schema = `seller_desk_test_${process.pid}_${Date.now()}`;
-    await client.query(`create schema ${schema}`);
-    const withSchema = new URL(url);
-    withSchema.searchParams.set('options', `-c search_path=${schema}`);
-    return withSchema.href;
-  } catch (error) {
-    console.warn(`store tests: PostgreSQL at DATABASE_URL does not answer (${String(error)}), so only PGlite is tested`);
-    return undefined;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const pgUrl = await postgresUrl();
+const pgUrl = await postgresUrl('store tests');
 const engines = [{ name: 'PGlite (embedded)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
 
 const account = (userId: string, accessToken = `APP_USR-${userId}`) => ({
@@ -52,16 +25,13 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     store = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
   });
   afterAll(async () => {
-    if (databaseUrl) {
-      const schema = new URL(databaseUrl).searchParams.get('options')!.split('=')[1]!;
-      await sql.raw(`drop schema ${schema} cascade`).execute(store.db);
-    }
+    if (databaseUrl) await dropSchema(store, databaseUrl);
     await store.close();
   });
 
   it('records the migrations it ran', async () => {
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-23-01-sessions']);
+    expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-23-01-sessions', '2026-11-23-02-notifications']);
   });
 
   // Only a shared database can be opened twice: the second instance finds nothing to migrate.
@@ -69,7 +39,7 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
     await again.close();
-    expect(applied.rows).toHaveLength(1);
+    expect(applied.rows).toHaveLength(2);
   });
 
   it('keeps sessions under a hash of their id and tokens encrypted', async () => {

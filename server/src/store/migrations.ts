@@ -40,6 +40,48 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-23-02-notifications': {
+    async up(db: Kysely<unknown>) {
+      // The marketplace's notifications, keyed by their `_id` so a repeat delivery is stored once.
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('resource', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('processed_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('notifications_pending')
+        .on('notifications')
+        .column('next_attempt_at')
+        .where(sql.ref('processed_at'), 'is', null)
+        .execute();
+      await db.schema
+        .createTable('activity')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('resource', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('read', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('facts', 'text', (c) => c.notNull())
+        .addColumn('review', 'text')
+        .execute();
+      await db.schema.createIndex('activity_account').on('activity').columns(['account_id', 'id']).execute();
+      // Neither a notification nor an item read carries the previous category: the last one seen is kept.
+      await db.schema
+        .createTable('item_categories')
+        .addColumn('item_id', 'text', (c) => c.primaryKey())
+        .addColumn('category_id', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,4 +32,34 @@ export interface Database {
     session_id: string | null;
     created_at: Generated<Date>;
   };
+  notifications: {
+    /** The marketplace's `_id`. */
+    id: string;
+    user_id: string;
+    topic: string;
+    resource: string;
+    received_at: Generated<Date>;
+    attempts: Generated<number>;
+    /** A worker that claims the notification moves this forward (its lease); a failed read, by the backoff. */
+    next_attempt_at: Generated<Date>;
+    processed_at: Date | null;
+  };
+  activity: {
+    /** bigserial: read as text (`id::text`), the SSE event id. */
+    id: Generated<string>;
+    account_id: string;
+    topic: string;
+    kind: string;
+    resource: string;
+    created_at: Generated<Date>;
+    read: Generated<boolean>;
+    /** JSON texts of the entry's parts (activity.ts). */
+    subject: string;
+    facts: string;
+    review: string | null;
+  };
+  item_categories: {
+    item_id: string;
+    category_id: string;
+  };
 }

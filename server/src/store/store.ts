@@ -4,6 +4,8 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { hashId, type Cipher } from '../secrets.ts';
+import { activityQueries } from './activity.ts';
+import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -44,17 +46,19 @@ export async function openStore(options: { databaseUrl?: string | undefined; dat
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
     db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: await PGlite.create(options.dataDir) }) });
   }
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  // Named, or the migrator takes another schema's migration tables (in the same database) for its own.
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? 'public';
+  const { error } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema }).migrateToLatest();
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
   }
-  return createStore(db, options.cipher);
+  return createStore(db, options.cipher, await openBus(db, options.databaseUrl ? { url: options.databaseUrl, schema } : undefined));
 }
 
 export type Store = ReturnType<typeof createStore>;
 
-function createStore(db: Kysely<Database>, cipher: Cipher) {
+function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
   const seal = (value: string | null) => (value === null ? null : cipher.encrypt(value));
   const open = (value: string | null) => (value === null ? null : cipher.decrypt(value));
   const idleSince = () => new Date(Date.now() - sessionLimits.idleMs);
@@ -94,7 +98,12 @@ function createStore(db: Kysely<Database>, cipher: Cipher) {
 
   return {
     db,
-    close: () => db.destroy(),
+    bus,
+    activity: activityQueries(db),
+    close: async () => {
+      await bus.close();
+      await db.destroy();
+    },
     ping: async () => void (await sql`select 1`.execute(db)),
 
     /** Stores a session for the cookie's raw id. */
@@ -155,7 +164,10 @@ function createStore(db: Kysely<Database>, cipher: Cipher) {
       return true;
     },
 
-    /** Deletes an account and its tokens; when it was the active one, the earliest remaining one takes over. */
+    /**
+     * Deletes an account and its tokens (and its activity when no other session holds it); when it was the
+     * active one, the earliest remaining one takes over.
+     */
     async removeAccount(key: string, userId: string): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const removed = await tx.deleteFrom('accounts').where('session_id', '=', key).where('user_id', '=', userId).executeTakeFirst();
@@ -166,6 +178,8 @@ function createStore(db: Kysely<Database>, cipher: Cipher) {
           .where('id', '=', key)
           .where('active_user_id', '=', userId)
           .execute();
+        const held = await tx.selectFrom('accounts').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+        if (!held) await tx.deleteFrom('activity').where('account_id', '=', userId).execute();
         return removed.numDeletedRows > 0n;
       });
     },
@@ -249,7 +263,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher) {
       return row && { codeVerifier: cipher.decrypt(row.code_verifier), returnTo: row.return_to, sessionKey: row.session_id };
     },
 
-    /** Removes expired sessions (their accounts and tokens go with them) and abandoned sign-ins. */
+    /** Removes expired sessions (their accounts, tokens and activity go with them) and abandoned sign-ins. */
     async purgeExpired(): Promise<void> {
       await db
         .deleteFrom('sessions')
@@ -258,6 +272,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher) {
       await db
         .deleteFrom('oauth_states')
         .where('created_at', '<=', new Date(Date.now() - oauthStateMs))
+        .execute();
+      // Sessions that ended took their accounts along; so goes the activity nobody holds any more.
+      await db
+        .deleteFrom('activity')
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('accounts').select('user_id').whereRef('accounts.user_id', '=', 'activity.account_id'))),
+        )
         .execute();
     },
   };

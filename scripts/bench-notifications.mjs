@@ -1,0 +1,140 @@
+// The notification figure of `npm run bench` (also alone, after `npm run build`: node scripts/bench-notifications.mjs): the simulator
+// (`npm run demo-api`) as the marketplace, the built server in live mode over it (embedded store in memory),
+// one seller signed in with a personal token and an SSE client open. Measures the answer time of
+// POST /notifications for 500 notifications at 100 a second, then the time from a notification's receipt to
+// its event on the SSE stream (one at a time, after the burst is processed).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+
+const clientId = 'seller-desk-bench';
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const round = (ms) => Math.round(ms * 10) / 10;
+
+function start(command, args, env) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  process.on('exit', () => child.kill());
+  return child;
+}
+
+async function waitHealthy(url) {
+  for (let i = 0; i < 200; i++) {
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+export async function benchNotifications({ port, outDir, count = 500, perSecond = 100, samples = 20 }) {
+  // The simulator prints its address and the demo seller's token on its first two lines.
+  const simulator = start('node_modules/.bin/tsx', ['src/demo/serve.ts'], {
+    PORT: String(port + 1),
+    OAUTH_CLIENT_ID: clientId,
+    OAUTH_CLIENT_SECRET: 'bench-secret',
+  });
+  const lines = createInterface({ input: simulator.stdout })[Symbol.asyncIterator]();
+  const apiUrl = (await lines.next()).value.replace('Demo seller API on ', '');
+  const token = (await lines.next()).value.replace('Token of the demo seller: ', '');
+
+  const origin = `http://127.0.0.1:${port + 2}`;
+  const server = start(process.execPath, ['server/dist/main.js'], {
+    PORT: String(port + 2),
+    HOST: '127.0.0.1',
+    OUT_DIR: outDir,
+    PUBLIC_URL: origin,
+    SELLER_API_URL: apiUrl,
+    SELLER_AUTH_URL: apiUrl,
+    OAUTH_CLIENT_ID: clientId,
+    OAUTH_CLIENT_SECRET: 'bench-secret',
+    SESSION_SECRET: randomBytes(48).toString('base64'),
+    DATABASE_URL: '',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    await waitHealthy(origin);
+    const signIn = await fetch(`${origin}/session/token`, {
+      method: 'POST',
+      headers: { origin, 'x-seller-desk': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const cookie = signIn.headers.getSetCookie()[0].split(';')[0];
+    const { activeAccountId: userId } = await signIn.json();
+    const search = await fetch(`${origin}/api/questions/search?seller_id=${userId}&api_version=4`, { headers: { cookie } });
+    const questionId = (await search.json()).questions[0].id;
+    const notification = () => ({
+      _id: randomUUID(),
+      resource: `/questions/${questionId}`,
+      user_id: Number(userId),
+      topic: 'questions',
+      application_id: clientId,
+      attempts: 1,
+      sent: new Date().toISOString(),
+      received: new Date().toISOString(),
+      actions: [],
+    });
+    const post = async () => {
+      const started = performance.now();
+      const response = await fetch(`${origin}/notifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(notification()),
+      });
+      if (response.status !== 200) throw new Error(`POST /notifications answered ${response.status}`);
+      return performance.now() - started;
+    };
+
+    // The SSE client: counts events and wakes whoever waits for the next one.
+    let received = 0;
+    let onEvent = () => undefined;
+    const events = await fetch(`${origin}/events`, { headers: { cookie } });
+    (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of events.body) {
+        received += (decoder.decode(chunk, { stream: true }).match(/^event: activity$/gm) ?? []).length;
+        onEvent();
+      }
+    })().catch(() => undefined);
+    const eventCount = (n) =>
+      new Promise((resolve) => {
+        onEvent = () => received >= n && resolve();
+        onEvent();
+      });
+
+    // The burst: one every 1000/perSecond ms, whether or not earlier ones were answered.
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, index) => new Promise((resolve) => setTimeout(resolve, (index * 1000) / perSecond)).then(post)),
+    );
+    await eventCount(count);
+
+    const toEvent = [];
+    for (let i = 0; i < samples; i++) {
+      const before = received;
+      const started = performance.now();
+      await post();
+      await eventCount(before + 1);
+      toEvent.push(performance.now() - started);
+    }
+    return {
+      burst: `${count} at ${perSecond}/s`,
+      answerP50Ms: round(percentile(answers, 0.5)),
+      answerP99Ms: round(percentile(answers, 0.99)),
+      receiptToEventP50Ms: round(percentile(toEvent, 0.5)),
+      receiptToEventP99Ms: round(percentile(toEvent, 0.99)),
+    };
+  } finally {
+    server.kill();
+    simulator.kill();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(await benchNotifications({ port: Number(process.env.BENCH_PORT ?? 4400), outDir: process.env.OUT_DIR ?? 'dist' }));
+}

@@ -1,0 +1,284 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from './schema.ts';
+
+export const topics = ['questions', 'items', 'stock-location', 'fbm_stock_operations', 'leads-credits'] as const;
+export type Topic = (typeof topics)[number];
+export type Kind = 'question' | 'item' | 'recategorization' | 'stock' | 'fulfillment-operation' | 'credit-lead';
+
+type Fact = string | number | boolean | null;
+
+export interface Review {
+  itemTitle: string;
+  price: number;
+  currencyId: string;
+  listingTypeId: string;
+  from: { categoryId: string; path: string[]; saleFee: number | null };
+  to: { categoryId: string; path: string[]; saleFee: number | null };
+  missingAttributes: { id: string; name: string }[];
+  reviewedAt: string | null;
+}
+
+/** What the browser sees of a notification (the contract of issue #16); never the notification's body. */
+export interface ActivityEntry {
+  id: string;
+  accountId: string;
+  topic: Topic;
+  kind: Kind;
+  resource: string;
+  createdAt: string;
+  read: boolean;
+  subject: { questionId?: number; itemId?: string; userProductId?: string; inventoryId?: string; operationId?: number; creditId?: string };
+  facts: Record<string, Fact>;
+  review?: Review;
+}
+
+export type NewEntry = Omit<ActivityEntry, 'id' | 'createdAt' | 'read'>;
+
+/** A notification a worker claimed. */
+export interface Claimed {
+  id: string;
+  userId: string;
+  topic: Topic;
+  resource: string;
+  attempts: number;
+}
+
+const entryColumns = [
+  sql<string>`id::text`.as('id'),
+  'account_id',
+  'topic',
+  'kind',
+  'resource',
+  'created_at',
+  'read',
+  'subject',
+  'facts',
+  'review',
+] as const;
+
+type Row = Omit<Selectable<Database['activity']>, 'id'> & { id: string };
+
+function toEntry(row: Row): ActivityEntry {
+  const entry: ActivityEntry = {
+    id: row.id,
+    accountId: row.account_id,
+    topic: row.topic as Topic,
+    kind: row.kind as Kind,
+    resource: row.resource,
+    createdAt: row.created_at.toISOString(),
+    read: row.read,
+    subject: JSON.parse(row.subject) as ActivityEntry['subject'],
+    facts: JSON.parse(row.facts) as ActivityEntry['facts'],
+  };
+  if (row.review !== null) entry.review = JSON.parse(row.review) as Review;
+  return entry;
+}
+
+/** The notification queue, the activity entries and the item categories seen (store.ts mounts these). */
+export function activityQueries(db: Kysely<Database>) {
+  async function entry(id: string): Promise<ActivityEntry | undefined> {
+    if (!/^\d{1,18}$/.test(id)) return undefined;
+    const row = await db.selectFrom('activity').select(entryColumns).where('id', '=', id).executeTakeFirst();
+    return row && toEntry(row);
+  }
+
+  return {
+    /**
+     * Stores a notification once per `_id` when a session holds its seller, in one statement (the intake
+     * answers within the marketplace's 500 ms): 'repeat' when it was already there, 'unknown_seller' when
+     * nobody holds the seller.
+     */
+    async receive(notification: {
+      id: string;
+      userId: string;
+      topic: Topic;
+      resource: string;
+    }): Promise<'stored' | 'repeat' | 'unknown_seller'> {
+      const { id, userId, topic, resource } = notification;
+      const inserted = await db
+        .insertInto('notifications')
+        .columns(['id', 'user_id', 'topic', 'resource'])
+        .expression(
+          db
+            .selectNoFrom([
+              sql.val(id).as('id'),
+              sql.val(userId).as('user_id'),
+              sql.val(topic).as('topic'),
+              sql.val(resource).as('resource'),
+            ])
+            .where(({ exists, selectFrom }) => exists(selectFrom('accounts').select('user_id').where('user_id', '=', userId))),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) return 'stored';
+      const known = await db.selectFrom('accounts').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+      return known ? 'repeat' : 'unknown_seller';
+    },
+
+    /**
+     * Claims due notifications for `leaseMs`: one UPDATE over rows locked with SKIP LOCKED, so instances
+     * sharing a PostgreSQL never claim the same one; a claimer that dies lets the lease run out.
+     */
+    async claim(limit: number, leaseMs: number): Promise<Claimed[]> {
+      const rows = await db
+        .updateTable('notifications')
+        .set({ attempts: sql`attempts + 1`, next_attempt_at: new Date(Date.now() + leaseMs) })
+        .where(
+          'id',
+          'in',
+          db
+            .selectFrom('notifications')
+            .select('id')
+            .where('processed_at', 'is', null)
+            .where('next_attempt_at', '<=', new Date())
+            .orderBy('received_at')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['id', 'user_id', 'topic', 'resource', 'attempts'])
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        topic: row.topic as Topic,
+        resource: row.resource,
+        attempts: row.attempts,
+      }));
+    },
+
+    async retryAt(id: string, at: Date): Promise<void> {
+      await db.updateTable('notifications').set({ next_attempt_at: at }).where('id', '=', id).execute();
+    },
+
+    /** Marks a notification done, with its entry (and the item's category now seen) in the same transaction. */
+    async complete(
+      id: string,
+      entry: NewEntry | undefined,
+      itemCategory?: { itemId: string; categoryId: string },
+    ): Promise<string | undefined> {
+      return db.transaction().execute(async (tx) => {
+        const done = await tx
+          .updateTable('notifications')
+          .set({ processed_at: new Date() })
+          .where('id', '=', id)
+          .where('processed_at', 'is', null)
+          .executeTakeFirst();
+        // Another worker finished it after our lease ran out: its entry stands.
+        if (done.numUpdatedRows === 0n) return undefined;
+        if (itemCategory) {
+          await tx
+            .insertInto('item_categories')
+            .values({ item_id: itemCategory.itemId, category_id: itemCategory.categoryId })
+            .onConflict((oc) => oc.column('item_id').doUpdateSet({ category_id: itemCategory.categoryId }))
+            .execute();
+        }
+        if (!entry) return undefined;
+        const row = await tx
+          .insertInto('activity')
+          .values({
+            account_id: entry.accountId,
+            topic: entry.topic,
+            kind: entry.kind,
+            resource: entry.resource,
+            subject: JSON.stringify(entry.subject),
+            facts: JSON.stringify(entry.facts),
+            review: entry.review ? JSON.stringify(entry.review) : null,
+          })
+          .returning(sql<string>`id::text`.as('id'))
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+    },
+
+    /**
+     * First sightings from the catalog the browser reads through the door: a baseline, so the first item
+     * notification after a recategorization can tell. Never overwrites, so a read cannot hide a change the
+     * worker has yet to see.
+     */
+    async firstSightings(items: { itemId: string; categoryId: string }[]): Promise<void> {
+      if (items.length === 0) return;
+      await db
+        .insertInto('item_categories')
+        .values(items.map(({ itemId, categoryId }) => ({ item_id: itemId, category_id: categoryId })))
+        .onConflict((oc) => oc.column('item_id').doNothing())
+        .execute();
+    },
+
+    async lastCategory(itemId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('item_categories').select('category_id').where('item_id', '=', itemId).executeTakeFirst();
+      return row?.category_id;
+    },
+
+    /** The sessions holding an account, oldest sign-in first: whose token a worker may read with. */
+    async sessionsHolding(userId: string): Promise<string[]> {
+      const rows = await db.selectFrom('accounts').select('session_id').where('user_id', '=', userId).orderBy('added_at').execute();
+      return rows.map((row) => row.session_id);
+    },
+
+    /** Any connected account (missed feeds may be read with any seller's token). */
+    async anyAccount(): Promise<{ sessionKey: string; userId: string } | undefined> {
+      const row = await db.selectFrom('accounts').select(['session_id', 'user_id']).orderBy('added_at').limit(1).executeTakeFirst();
+      return row && { sessionKey: row.session_id, userId: row.user_id };
+    },
+
+    entry,
+
+    /** An account's entries, newest first, before `before` (an id) and of one kind when asked. */
+    async entries(
+      accountId: string,
+      options: { kind?: Kind | undefined; limit: number; before?: string | undefined },
+    ): Promise<ActivityEntry[]> {
+      let query = db.selectFrom('activity').select(entryColumns).where('account_id', '=', accountId);
+      if (options.kind) query = query.where('kind', '=', options.kind);
+      if (options.before) query = query.where('id', '<', options.before);
+      const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
+      return rows.map(toEntry);
+    },
+
+    /** An account's entries after `after` (an id), oldest first: what an SSE client missed. */
+    async entriesAfter(accountId: string, after: string): Promise<ActivityEntry[]> {
+      const rows = await db
+        .selectFrom('activity')
+        .select(entryColumns)
+        .where('account_id', '=', accountId)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(1000)
+        .execute();
+      return rows.map(toEntry);
+    },
+
+    async unread(accountIds: string[]): Promise<Map<string, number>> {
+      if (accountIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('activity')
+        .select(['account_id', sql<string>`count(*)::text`.as('count')])
+        .where('account_id', 'in', accountIds)
+        .where('read', '=', false)
+        .groupBy('account_id')
+        .execute();
+      return new Map(rows.map((row) => [row.account_id, Number(row.count)]));
+    },
+
+    async markRead(accountId: string, ids: string[] | 'all'): Promise<void> {
+      let query = db.updateTable('activity').set({ read: true }).where('account_id', '=', accountId);
+      if (ids !== 'all') query = query.where('id', 'in', ids);
+      await query.execute();
+    },
+
+    /** Sets a recategorization's `reviewedAt`; undefined when the account has no such entry. */
+    async markReviewed(accountId: string, id: string): Promise<ActivityEntry | undefined> {
+      const found = await entry(id);
+      if (!found?.review || found.accountId !== accountId) return undefined;
+      const review: Review = { ...found.review, reviewedAt: found.review.reviewedAt ?? new Date().toISOString() };
+      await db
+        .updateTable('activity')
+        .set({ review: JSON.stringify(review) })
+        .where('id', '=', id)
+        .execute();
+      return { ...found, review };
+    },
+  };
+}

@@ -1,0 +1,286 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Agent, request as upstreamRequest } from 'undici';
+import { z } from 'zod';
+import type { Claimed, NewEntry, Review, Topic } from './store/activity.ts';
+import type { Store } from './store/store.ts';
+import { SignedOut, type Tokens } from './tokens.ts';
+
+/** A read the worker may try again later: the marketplace failed (5xx, 429) or could not be reached. */
+class Retry extends Error {}
+/** A notification that gives nothing to show: no account can read it, or the marketplace refuses the read. */
+class Drop extends Error {}
+
+/** Claimed together (then read one at a time); a small batch leaves the rest to other instances. */
+const batchSize = 4;
+/** A claimed notification is another worker's again after this long (its claimer died). */
+const leaseMs = 60_000;
+/** Due retries and expired leases are looked for this often, besides every new notification. */
+const pollMs = 2_000;
+const maxAttempts = 12;
+const readTimeoutMs = 10_000;
+/** 5 s, 10 s, 20 s … at most 10 minutes: twelve attempts span about an hour, like the marketplace's own retries. */
+const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 10 * 60_000);
+
+interface Read {
+  status: number;
+  body: unknown;
+}
+
+const question = z.object({ id: z.number(), item_id: z.string(), status: z.string() });
+const item = z.object({
+  id: z.string(),
+  site_id: z.string(),
+  title: z.string(),
+  category_id: z.string(),
+  price: z.number(),
+  currency_id: z.string(),
+  status: z.string().optional(),
+  listing_type_id: z.string().optional(),
+  attributes: z.array(z.object({ id: z.string() })).optional(),
+});
+type Item = z.infer<typeof item>;
+const stock = z.object({ id: z.string(), locations: z.array(z.object({ type: z.string(), quantity: z.number() })) });
+const operation = z.object({
+  id: z.number(),
+  inventory_id: z.string().optional(),
+  seller_product_id: z.string().optional(),
+  type: z.string(),
+  detail: z.object({ available_quantity: z.number() }).partial().optional(),
+});
+const lead = z.object({ id: z.string(), item_id: z.string(), status: z.string() });
+const category = z.object({ path_from_root: z.array(z.object({ name: z.string() })) });
+const price = z.object({ listing_type_id: z.string(), sale_fee_amount: z.number() });
+const attribute = z.object({ id: z.string(), name: z.string(), tags: z.object({ required: z.boolean().optional() }).loose().optional() });
+
+const kinds = {
+  questions: 'question',
+  items: 'item',
+  'stock-location': 'stock',
+  fbm_stock_operations: 'fulfillment-operation',
+  'leads-credits': 'credit-lead',
+} as const satisfies Record<Topic, NewEntry['kind']>;
+
+/** The id a resource path names (`/questions/5036` → `5036`, `/user-products/U1/stock` → `U1`). */
+function resourceId(resource: string): string {
+  const parts = resource.split('/').filter(Boolean);
+  return (parts[0] === 'user-products' ? parts[1] : parts.at(-1)) ?? '';
+}
+
+/**
+ * Turns stored notifications into activity entries: claims them, reads `resource` with the seller's token,
+ * stores the entry and publishes it. Runs at start (work stored before a restart is done after it), on every
+ * new notification (`kick`) and every few seconds for retries.
+ */
+export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: string; log: FastifyBaseLogger }) {
+  const { store, tokens, log } = deps;
+  const agent = new Agent({ connect: { timeout: 5_000 } });
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function get(token: string, path: string): Promise<Read> {
+    try {
+      const response = await upstreamRequest(`${deps.apiUrl}${path}`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        dispatcher: agent,
+        signal: AbortSignal.timeout(readTimeoutMs),
+      });
+      const text = await response.body.text();
+      if (response.statusCode >= 500 || response.statusCode === 429) throw new Retry(`${path} answered ${response.statusCode}`);
+      return { status: response.statusCode, body: text ? (JSON.parse(text) as unknown) : null };
+    } catch (error) {
+      if (error instanceof Retry) throw error;
+      throw new Retry(`${path}: ${error instanceof Error ? ((error as { code?: string }).code ?? error.name) : 'failed'}`);
+    }
+  }
+
+  /** Reads with the token of a session holding the seller, refreshed as the API door does (once on a 401). */
+  async function readAs(userId: string, path: string): Promise<Read> {
+    for (const sessionKey of await store.activity.sessionsHolding(userId)) {
+      try {
+        let token = await tokens.accessToken(sessionKey, userId);
+        let answer = await get(token, path);
+        if (answer.status === 401) {
+          token = await tokens.accessToken(sessionKey, userId, token);
+          answer = await get(token, path);
+        }
+        if (answer.status !== 401) return answer;
+      } catch (error) {
+        if (!(error instanceof SignedOut)) throw error;
+      }
+    }
+    throw new Drop('no connected account can read it');
+  }
+
+  function parse<T>(schema: z.ZodType<T>, answer: Read, path: string): T {
+    if (answer.status !== 200) throw new Drop(`${path} answered ${answer.status}`);
+    const parsed = schema.safeParse(answer.body);
+    if (!parsed.success) throw new Drop(`${path} answered an unexpected shape`);
+    return parsed.data;
+  }
+
+  async function categoryPath(userId: string, categoryId: string): Promise<string[]> {
+    const answer = await readAs(userId, `/categories/${encodeURIComponent(categoryId)}`);
+    return answer.status === 404 ? [] : parse(category, answer, 'category').path_from_root.map((node) => node.name);
+  }
+
+  /** The sale fee for the item's price and listing type in a category; null when the marketplace names none. */
+  async function saleFee(userId: string, found: Item, categoryId: string): Promise<number | null> {
+    if (!found.listing_type_id) return null;
+    const query = new URLSearchParams({ price: String(found.price), category_id: categoryId, listing_type_id: found.listing_type_id });
+    const answer = await readAs(userId, `/sites/${encodeURIComponent(found.site_id)}/listing_prices?${query}`);
+    if (answer.status !== 200) return null;
+    // One object when listing_type_id is given (the public API), an array of every type otherwise: both read.
+    const prices = z.array(price).safeParse(Array.isArray(answer.body) ? answer.body : [answer.body]);
+    return prices.success ? (prices.data.find((p) => p.listing_type_id === found.listing_type_id)?.sale_fee_amount ?? null) : null;
+  }
+
+  async function review(userId: string, found: Item, previous: string): Promise<Review> {
+    const [fromPath, toPath, fromFee, toFee, required] = await Promise.all([
+      categoryPath(userId, previous),
+      categoryPath(userId, found.category_id),
+      saleFee(userId, found, previous),
+      saleFee(userId, found, found.category_id),
+      readAs(userId, `/categories/${encodeURIComponent(found.category_id)}/attributes`),
+    ]);
+    const has = new Set((found.attributes ?? []).map((a) => a.id));
+    const attributes = required.status === 200 ? parse(z.array(attribute), required, 'attributes') : [];
+    return {
+      itemTitle: found.title,
+      price: found.price,
+      currencyId: found.currency_id,
+      listingTypeId: found.listing_type_id ?? '',
+      from: { categoryId: previous, path: fromPath, saleFee: fromFee },
+      to: { categoryId: found.category_id, path: toPath, saleFee: toFee },
+      missingAttributes: attributes.filter((a) => a.tags?.required === true && !has.has(a.id)).map(({ id, name }) => ({ id, name })),
+      reviewedAt: null,
+    };
+  }
+
+  /** The entry for a notification (and the item category to remember), from the marketplace's answer. */
+  async function build(claimed: Claimed): Promise<{ entry: NewEntry; itemCategory?: { itemId: string; categoryId: string } }> {
+    const { userId, topic, resource } = claimed;
+    const id = resourceId(resource);
+    const base = { accountId: userId, topic, kind: kinds[topic], resource };
+    const path =
+      topic === 'questions' ? `${resource}?api_version=4` : topic === 'leads-credits' ? `${resource}?seller_id=${userId}` : resource;
+    const answer = await readAs(userId, path);
+    if (answer.status === 404) {
+      const subject =
+        topic === 'questions'
+          ? { questionId: Number(id) }
+          : topic === 'items'
+            ? { itemId: id }
+            : topic === 'leads-credits'
+              ? { creditId: id }
+              : {};
+      return { entry: { ...base, subject, facts: { deleted: true, ...(topic === 'questions' && { status: null }) } } };
+    }
+    switch (topic) {
+      case 'questions': {
+        const found = parse(question, answer, resource);
+        return { entry: { ...base, subject: { questionId: found.id, itemId: found.item_id }, facts: { status: found.status } } };
+      }
+      case 'items': {
+        const found = parse(item, answer, resource);
+        const previous = await store.activity.lastCategory(found.id);
+        const itemCategory = { itemId: found.id, categoryId: found.category_id };
+        const facts = { title: found.title, status: found.status ?? null };
+        if (previous === undefined || previous === found.category_id) {
+          return { entry: { ...base, subject: { itemId: found.id }, facts }, itemCategory };
+        }
+        const entry = {
+          ...base,
+          kind: 'recategorization' as const,
+          subject: { itemId: found.id },
+          facts,
+          review: await review(userId, found, previous),
+        };
+        return { entry, itemCategory };
+      }
+      case 'stock-location': {
+        const found = parse(stock, answer, resource);
+        const quantity = found.locations.reduce((sum, location) => sum + location.quantity, 0);
+        return { entry: { ...base, subject: { userProductId: found.id }, facts: { quantity } } };
+      }
+      case 'fbm_stock_operations': {
+        const found = parse(operation, answer, resource);
+        const inventoryId = found.inventory_id ?? found.seller_product_id;
+        return {
+          entry: {
+            ...base,
+            subject: { operationId: found.id, ...(inventoryId && { inventoryId }) },
+            facts: { type: found.type, availableQuantity: found.detail?.available_quantity ?? null },
+          },
+        };
+      }
+      case 'leads-credits': {
+        const found = parse(lead, answer, resource);
+        return { entry: { ...base, subject: { creditId: found.id, itemId: found.item_id }, facts: { status: found.status } } };
+      }
+    }
+  }
+
+  async function processOne(claimed: Claimed): Promise<void> {
+    const about = { notification: claimed.id, topic: claimed.topic, attempts: claimed.attempts };
+    try {
+      const { entry, itemCategory } = await build(claimed);
+      const entryId = await store.activity.complete(claimed.id, entry, itemCategory);
+      if (entryId) await store.bus.publish(entryId);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'failed';
+      // Anything but a refusal is worth another try: a token refresh or the store can fail for a moment too.
+      if (!(error instanceof Drop) && claimed.attempts < maxAttempts) {
+        log.warn({ ...about, reason }, 'notification read failed; retrying later');
+        await store.activity.retryAt(claimed.id, new Date(Date.now() + backoffMs(claimed.attempts)));
+        return;
+      }
+      log.warn({ ...about, reason }, error instanceof Drop ? 'notification dropped' : 'notification given up');
+      await store.activity.complete(claimed.id, undefined);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        const claimed = await store.activity.claim(batchSize, leaseMs);
+        if (claimed.length === 0 || stopped) break;
+        // One at a time, letting waiting requests in between: on PGlite (one connection) the intake's insert
+        // would otherwise queue behind a batch of the worker's statements.
+        for (const one of claimed) {
+          await processOne(one);
+          await new Promise(setImmediate);
+        }
+      }
+    } while (again && !stopped);
+  }
+
+  /** Runs the queue now (or once more after the current run). */
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error }, 'notification worker failed'))
+      .finally(() => (running = undefined));
+  }
+
+  const timer = setInterval(kick, pollMs);
+  timer.unref();
+  kick();
+
+  return {
+    kick,
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await agent.close();
+    },
+  };
+}
+
+export type Worker = ReturnType<typeof createWorker>;

@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCipher, deriveKey } from '../src/secrets.ts';
+import type { ActivityEntry } from '../src/store/activity.ts';
+import { openStore, type Store } from '../src/store/store.ts';
+import {
+  Browser,
+  dropSchema,
+  oauthClient,
+  postgresUrl,
+  sessionSecret,
+  signIn,
+  simulatorEnv,
+  startServer,
+  startSimulator,
+  type Simulator,
+  type TestServer,
+} from './helpers.ts';
+
+const sellerId = 202593498; // TIENDA_DEMO, the simulator's demo seller
+
+/** A notification as the marketplace sends it. */
+const notification = (resource: string, topic = 'questions', extra: Record<string, unknown> = {}) => ({
+  _id: randomUUID(),
+  resource,
+  user_id: sellerId,
+  topic,
+  application_id: oauthClient.id,
+  attempts: 1,
+  sent: new Date().toISOString(),
+  received: new Date().toISOString(),
+  actions: [],
+  ...extra,
+});
+
+const post = (server: TestServer, body: unknown) =>
+  fetch(`${server.url}/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function activity(browser: Browser, query = ''): Promise<{ entries: ActivityEntry[]; unread: number }> {
+  const response = await browser.request(`/activity${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { entries: ActivityEntry[]; unread: number };
+}
+
+/** The entry made of a resource, once the worker has stored it. */
+const entryFor = (browser: Browser, resource: string) =>
+  waitFor(async () => (await activity(browser, '?limit=200')).entries.find((entry) => entry.resource === resource));
+
+/** An SSE client: `next()` answers the next activity event (its id and entry). */
+async function openEvents(url: string, cookie: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/events`, {
+    headers: { cookie, ...(lastEventId && { 'last-event-id': lastEventId }) },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    response,
+    async next(timeoutMs = 20_000): Promise<{ id: string; entry: ActivityEntry }> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(
+            block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          if (fields.event === 'activity') return { id: fields.id!, entry: JSON.parse(fields.data!) as ActivityEntry };
+          continue;
+        }
+        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), deadline - Date.now()));
+        const { value, done } = await Promise.race([reader.read(), timeout]);
+        if (done) throw new Error('the stream ended');
+        buffer += value;
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const seededQuestion = (simulator: Simulator, skip = 0) =>
+  [...simulator.db.questions.byId.values()].filter((q) => q.seller_id === sellerId)[skip]!;
+
+describe('notifications over the simulator (PGlite)', () => {
+  let simulator: Simulator;
+  let server: TestServer;
+  const browser = () => new Browser(server.url);
+  let seller: Browser;
+
+  beforeAll(async () => {
+    simulator = await startSimulator();
+    server = await startServer(simulatorEnv(simulator));
+    seller = browser();
+    await signIn(seller);
+  });
+  afterAll(async () => {
+    await server.close();
+    await simulator.close();
+  });
+
+  it('refuses a body that is not a notification with 400', async () => {
+    const { _id: _omitted, ...noId } = notification('/questions/1');
+    expect((await post(server, noId)).status).toBe(400);
+    expect((await post(server, notification('/users/me'))).status).toBe(400); // not the topic's resource
+    expect((await post(server, 'questions')).status).toBe(400);
+  });
+
+  it('answers 200 and drops what is for another app or an unknown seller, logging and counting it', async () => {
+    const question = seededQuestion(simulator);
+    const otherApp = notification(`/questions/${question.id}`, 'questions', { application_id: 999 });
+    const unknownSeller = notification(`/questions/${question.id}`, 'questions', { user_id: 1234 });
+    expect((await post(server, otherApp)).status).toBe(200);
+    expect((await post(server, unknownSeller)).status).toBe(200);
+    expect(server.logs()).toMatch(new RegExp(`"notification":"${otherApp._id}","reason":"other_app"`));
+    expect(server.logs()).toMatch(
+      new RegExp(`"notification":"${unknownSeller._id}","reason":"unknown_seller","dropped":\\{[^}]*"unknown_seller":1`),
+    );
+  });
+
+  it('makes one entry of three deliveries of one notification, from the question read with the seller’s token', async () => {
+    const question = seededQuestion(simulator, 1);
+    const body = notification(`/questions/${question.id}`);
+    const answers = await Promise.all([1, 2, 3].map((attempts) => post(server, { ...body, attempts })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const entry = await entryFor(seller, body.resource);
+    expect(entry).toMatchObject({
+      accountId: String(sellerId),
+      topic: 'questions',
+      kind: 'question',
+      read: false,
+      subject: { questionId: question.id, itemId: question.item_id },
+      facts: { status: question.status },
+    });
+    // A later notification is done after it; by then a repeat would have shown.
+    await post(server, body);
+    const later = notification(`/questions/${seededQuestion(simulator, 2).id}`);
+    await post(server, later);
+    await entryFor(seller, later.resource);
+    expect((await activity(seller, '?limit=200')).entries.filter((e) => e.resource === body.resource)).toHaveLength(1);
+  });
+
+  it('says a question was deleted when its read answers 404', async () => {
+    const body = notification('/questions/987654321');
+    await post(server, body);
+    expect(await entryFor(seller, body.resource)).toMatchObject({
+      subject: { questionId: 987654321 },
+      facts: { status: null, deleted: true },
+    });
+  });
+
+  it('reads again after a failed read', async () => {
+    const question = seededQuestion(simulator, 3);
+    simulator.db.config.failures.push({ method: 'GET', path: `^/questions/${question.id}$`, times: 1, status: 500 });
+    const body = notification(`/questions/${question.id}`);
+    await post(server, body);
+    expect(await entryFor(seller, body.resource)).toMatchObject({ facts: { status: question.status } });
+    expect(simulator.db.config.failures).toHaveLength(0);
+    expect(server.logs()).toContain('notification read failed; retrying later');
+  });
+
+  it('streams entries over SSE and resumes after Last-Event-ID', async () => {
+    const unauthenticated = await fetch(`${server.url}/events`);
+    expect(unauthenticated.status).toBe(401);
+    expect(await unauthenticated.json()).toEqual({ error: 'signed_out', message: 'Sign in to continue' });
+
+    const events = await openEvents(server.url, seller.cookieHeader());
+    expect(events.response.headers.get('content-type')).toBe('text/event-stream');
+    expect(events.response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(events.response.headers.get('x-accel-buffering')).toBe('no');
+    const first = notification(`/questions/${seededQuestion(simulator, 4).id}`);
+    await post(server, first);
+    const received = await events.next();
+    expect(received.entry).toMatchObject({ resource: first.resource, id: received.id });
+    events.close();
+
+    // Two entries while disconnected arrive, in order, on reconnecting with the last id seen.
+    const missed = [5, 6].map((skip) => notification(`/questions/${seededQuestion(simulator, skip).id}`));
+    for (const body of missed) {
+      await post(server, body);
+      await entryFor(seller, body.resource);
+    }
+    const resumed = await openEvents(server.url, seller.cookieHeader(), received.id);
+    expect((await resumed.next()).entry.resource).toBe(missed[0]!.resource);
+    expect((await resumed.next()).entry.resource).toBe(missed[1]!.resource);
+    resumed.close();
+  });
+
+  it('counts unread entries per account, marks them read, and forgets them with the disconnected account', async () => {
+    const own = new Browser(server.url);
+    await signIn(own);
+    const body = notification(`/questions/${seededQuestion(simulator, 7).id}`);
+    await post(server, body);
+    const entry = await entryFor(own, body.resource);
+    const session = async () =>
+      ((await (await own.request('/session')).json()) as { accounts: { id: string; unread: number }[] }).accounts[0]!;
+    const before = (await session()).unread;
+    expect(before).toBeGreaterThan(0);
+    expect((await own.write('/activity/read', 'POST', { ids: [entry.id] })).status).toBe(204);
+    expect((await session()).unread).toBe(before - 1);
+    expect((await own.request('/activity/read', { method: 'POST', body: '{"all":true}' })).status).toBe(403); // CSRF
+    expect((await own.write('/activity/read', 'POST', { all: true })).status).toBe(204);
+    expect(await activity(own)).toMatchObject({ unread: 0 });
+
+    // Another session still holds the seller: the activity stays; the last one to disconnect removes it.
+    expect((await own.write(`/session/accounts/${sellerId}`, 'DELETE')).status).toBe(200);
+    expect((await activity(seller)).entries.length).toBeGreaterThan(0);
+    expect((await seller.write(`/session/accounts/${sellerId}`, 'DELETE')).status).toBe(200);
+    await signIn(seller);
+    expect(await activity(seller)).toEqual({ entries: [], unread: 0 });
+  });
+
+  it('reviews a recategorized item: both paths, both fees, the required attributes it lacks', async () => {
+    const item = [...simulator.db.items.values()].find(
+      (candidate) => candidate.seller_id === sellerId && candidate.category_id === 'MLA1055',
+    )!;
+    // The public item resource has these two fields; the seed's items may not carry them yet.
+    Object.assign(item, { listing_type_id: 'gold_special', attributes: [] });
+    const first = notification(`/items/${item.id}`, 'items');
+    await post(server, first);
+    expect(await entryFor(seller, first.resource)).toMatchObject({
+      kind: 'item',
+      subject: { itemId: item.id },
+      facts: { title: item.title },
+    });
+
+    item.category_id = 'MLA1652';
+    const moved = notification(`/items/${item.id}`, 'items');
+    await post(server, moved);
+    const entry = await waitFor(async () =>
+      (await activity(seller, '?kind=recategorization')).entries.find((candidate) => candidate.subject.itemId === item.id),
+    );
+    expect(entry.review).toMatchObject({
+      itemTitle: item.title,
+      price: item.price,
+      currencyId: item.currency_id,
+      listingTypeId: 'gold_special',
+      from: { categoryId: 'MLA1055', path: expect.arrayContaining(['Celulares y Smartphones']) as unknown },
+      to: { categoryId: 'MLA1652', path: expect.arrayContaining(['Computación', 'Notebooks']) as unknown },
+      reviewedAt: null,
+    });
+    expect(entry.review?.from.saleFee).toEqual(expect.any(Number));
+    expect(entry.review?.to.saleFee).toEqual(expect.any(Number));
+    const required = (await (await fetch(`${simulator.url}/categories/MLA1652/attributes`)).json()) as {
+      id: string;
+      tags: { required?: boolean };
+    }[];
+    expect(entry.review?.missingAttributes.map((a) => a.id)).toEqual(required.filter((a) => a.tags.required).map((a) => a.id));
+
+    const reviewed = await seller.write(`/activity/${entry.id}/reviewed`, 'POST');
+    expect(reviewed.status).toBe(200);
+    expect(((await reviewed.json()) as ActivityEntry).review?.reviewedAt).toEqual(expect.any(String));
+    expect((await seller.write(`/activity/${entry.id}/reviewed`, 'POST', {})).status).toBe(200);
+    const stranger = new Browser(server.url);
+    await signIn(stranger, 'OTRO_VENDEDOR');
+    expect((await stranger.write(`/activity/${entry.id}/reviewed`, 'POST')).status).toBe(404);
+  });
+
+  it('takes the category an item had from the catalog read through the door, never a later one', async () => {
+    const item = [...simulator.db.items.values()].find(
+      (candidate) => candidate.seller_id === sellerId && candidate.category_id === 'MLA109027',
+    )!;
+    expect((await seller.request(`/api/items/${item.id}`)).status).toBe(200);
+    item.category_id = 'MLA1055';
+    expect((await seller.request(`/api/items/${item.id}`)).status).toBe(200); // a later read is no baseline
+    const body = notification(`/items/${item.id}`, 'items');
+    await post(server, body);
+    expect(await entryFor(seller, body.resource)).toMatchObject({
+      kind: 'recategorization',
+      review: { from: { categoryId: 'MLA109027' }, to: { categoryId: 'MLA1055' } },
+    });
+  });
+
+  it('answers POST /notifications before the work: p99 well under the 500 ms the marketplace allows', async () => {
+    const question = seededQuestion(simulator, 8);
+    // 100 deliveries one after another while the worker reads each one (the bench measures bursts).
+    const times: number[] = [];
+    for (let delivery = 0; delivery < 100; delivery++) {
+      const started = performance.now();
+      const answer = await post(server, notification(`/questions/${question.id}`));
+      times.push(performance.now() - started);
+      expect(answer.status).toBe(200);
+    }
+    times.sort((a, b) => a - b);
+    const p99 = times[Math.floor(times.length * 0.99)]!;
+    console.warn(`POST /notifications: p50 ${times[times.length >> 1]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+    expect(p99).toBeLessThan(500);
+  });
+});
+
+const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
+
+describe('notifications across restarts and missed deliveries', () => {
+  let simulator: Simulator;
+  beforeAll(async () => {
+    simulator = await startSimulator();
+  });
+  afterAll(() => simulator.close());
+
+  it('does after a restart what was stored before it, once', async () => {
+    const store = await openStore({ dataDir: 'memory://', cipher });
+    const first = await startServer(simulatorEnv(simulator), { store });
+    const seller = new Browser(first.url);
+    await signIn(seller);
+    await first.close();
+    // What an instance that stopped between the answer and the work leaves behind.
+    const question = seededQuestion(simulator);
+    const id = randomUUID();
+    expect(await store.activity.receive({ id, userId: String(sellerId), topic: 'questions', resource: `/questions/${question.id}` })).toBe(
+      'stored',
+    );
+
+    const second = await startServer(simulatorEnv(simulator), { store });
+    await post(second, { ...notification(`/questions/${question.id}`), _id: id, attempts: 2 });
+    const fetchActivity = () => fetch(`${second.url}/activity`, { headers: { cookie: seller.cookieHeader() } });
+    await waitFor(async () => ((await (await fetchActivity()).json()) as { entries: ActivityEntry[] }).entries[0]);
+    await post(second, { ...notification(`/questions/${question.id}`), _id: id, attempts: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { entries } = (await (await fetchActivity()).json()) as { entries: ActivityEntry[] };
+    expect(entries.map((entry) => entry.resource)).toEqual([`/questions/${question.id}`]);
+    await second.close();
+    await store.close();
+  });
+
+  it('recovers missed feeds at start with a connected seller’s token, through the same checks', async () => {
+    const token = 'APP_USR-missed-feeds';
+    const asked: string[] = [];
+    const fake = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const answer = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (request.headers.authorization !== `Bearer ${token}`) return answer(401, { error: 'unauthorized' });
+      if (url.pathname === '/users/me') return answer(200, { id: 555, nickname: 'FAKE_SELLER', site_id: 'MLA' });
+      if (url.pathname === '/missed_feeds') {
+        asked.push(url.search);
+        const message = (resource: string, extra = {}) => ({
+          ...notification(resource),
+          user_id: 555,
+          application_id: 'fake-app',
+          ...extra,
+        });
+        return answer(200, { messages: [message('/questions/42'), message('/questions/43', { application_id: 'another-app' })], total: 2 });
+      }
+      if (url.pathname === '/questions/42') return answer(200, { id: 42, item_id: 'MLA1', status: 'UNANSWERED' });
+      return answer(404, { error: 'not_found' });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const fakeUrl = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+    const env = { SELLER_API_URL: fakeUrl, SELLER_AUTH_URL: fakeUrl, OAUTH_CLIENT_ID: 'fake-app', OAUTH_CLIENT_SECRET: 'fake-secret' };
+    const store = await openStore({ dataDir: 'memory://', cipher });
+    const first = await startServer({ ...simulatorEnv(simulator), ...env }, { store });
+    const seller = new Browser(first.url);
+    expect((await seller.write('/session/token', 'POST', { token })).status).toBe(200);
+    await first.close();
+
+    const second = await startServer({ ...simulatorEnv(simulator), ...env }, { store });
+    const entries = await waitFor(async () => {
+      const response = await fetch(`${second.url}/activity`, { headers: { cookie: seller.cookieHeader() } });
+      const body = (await response.json()) as { entries: ActivityEntry[] };
+      return body.entries.length > 0 ? body.entries : undefined;
+    });
+    expect(entries).toMatchObject([{ resource: '/questions/42', accountId: '555', facts: { status: 'UNANSWERED' } }]);
+    expect(asked[asked.length - 1]).toContain('app_id=fake-app');
+    expect(second.logs()).toContain('"reason":"other_app"');
+    expect(second.logs()).not.toContain(token);
+    await second.close();
+    await store.close();
+    fake.closeAllConnections();
+    await new Promise((resolve) => fake.close(resolve));
+  });
+});
+
+const pgUrl = await postgresUrl('notification tests');
+const engines = [{ name: 'PGlite (one process)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
+
+describe.each(engines)('two instances on $name', ({ databaseUrl }) => {
+  let simulator: Simulator;
+  let stores: Store[];
+  beforeAll(async () => {
+    simulator = await startSimulator();
+    // PostgreSQL: each instance its own pool and listening connection, as two processes would have (opened
+    // one after the other: the first migrates the new schema).
+    const first = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
+    stores = [first, databaseUrl ? await openStore({ databaseUrl, dataDir: 'memory://', cipher }) : first];
+  });
+  afterAll(async () => {
+    if (databaseUrl) await dropSchema(stores[0]!, databaseUrl);
+    await Promise.all([...new Set(stores)].map((store) => store.close()));
+    await simulator.close();
+  });
+
+  it('brings a notification received by one to an SSE client of the other, processed once', async () => {
+    const [a, b] = await Promise.all(stores.map((store) => startServer(simulatorEnv(simulator), { store })));
+    const seller = new Browser(a!.url);
+    await signIn(seller);
+    const events = await openEvents(b!.url, seller.cookieHeader());
+    const body = notification(`/questions/${seededQuestion(simulator).id}`);
+    await Promise.all([post(a!, body), post(b!, body), post(a!, body)]);
+    const { entry } = await events.next();
+    expect(entry).toMatchObject({ resource: body.resource, accountId: String(sellerId) });
+    const later = notification(`/questions/${seededQuestion(simulator, 1).id}`);
+    await post(b!, later);
+    expect((await events.next()).entry.resource).toBe(later.resource);
+    events.close();
+    await Promise.all([a!.close(), b!.close()]);
+  });
+});
