@@ -56,7 +56,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * With a category_id, the category's domain adds its saleFeePoints to the percentage (so a recategorized
  * item can pay another fee); with a listing_type_id, only that type is listed.
  */
-function listingPrices(site: SiteRecord, price: number, category: CategoryRecord | null, typeId: string | null): ListingPrice[] {
+export function listingPrices(site: SiteRecord, price: number, category: CategoryRecord | null, typeId: string | null): ListingPrice[] {
   const types = typeId === null ? listingTypes : listingTypes.filter((type) => type.id === typeId);
   return types.map((type) => {
     const base = site.fees.percent[type.id];
