@@ -170,7 +170,7 @@ export function createActivityHandlers(db: Db): HttpHandler[] {
   function events(request: Request): Response {
     const resumeAfter = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId');
     const encoder = new TextEncoder();
-    let stop = () => undefined as void;
+    let stop = (): void => undefined;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         const write = (text: string) => {
