@@ -1,5 +1,6 @@
 import { setupWorker } from 'msw/browser';
 import { createDbInSlices, type Db, type Failure } from './db';
+import { createActivityHandlers } from './activity';
 import { createHandlers } from './handlers';
 import { readScenario } from './scenario';
 
@@ -20,7 +21,7 @@ declare global {
 export async function startDemoBackend(): Promise<void> {
   const scenario = readScenario();
   const db = await createDbInSlices(scenario.seed, scenario.config);
-  const worker = setupWorker(...createHandlers(db));
+  const worker = setupWorker(...createHandlers(db), ...createActivityHandlers(db));
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {
     db,

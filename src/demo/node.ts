@@ -1,15 +1,16 @@
 import { setupServer } from 'msw/node';
 import { createDb, type Db, type SeedName } from './db';
+import { createActivityHandlers } from './activity';
 import { createHandlers } from './handlers';
 
-/** The same handlers for vitest: one server, a fresh db per test through `resetDb`. */
+/** The same handlers for vitest (with demo mode's activity): one server, a fresh db per test through `resetDb`. */
 export const server = setupServer();
 
 let current: Db | null = null;
 
 export function resetDb(seed: SeedName = 'default'): Db {
   current = createDb(seed);
-  server.resetHandlers(...createHandlers(current));
+  server.resetHandlers(...createHandlers(current), ...createActivityHandlers(current));
   return current;
 }
 

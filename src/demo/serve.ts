@@ -4,7 +4,8 @@ import { createDemoServer } from './server';
 
 // `npm run demo-api`: the simulator on PORT (default 4400; 0 picks a free one) and HOST (default
 // 127.0.0.1), seeded as SEED says (default or large), with the marketplace's sign-in for the OAuth app
-// OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET (demo defaults below), tokens living OAUTH_EXPIRES_IN seconds.
+// OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET (demo defaults below), tokens living OAUTH_EXPIRES_IN seconds,
+// and with NOTIFICATIONS_URL the app's callback: every change is POSTed there as that app's notification.
 // SIGTERM or SIGINT stops it.
 const clientId = process.env.OAUTH_CLIENT_ID || 'seller-desk-demo';
 const clientSecret = process.env.OAUTH_CLIENT_SECRET || 'seller-desk-demo-secret';
@@ -14,9 +15,16 @@ if (!Number.isInteger(expiresIn) || expiresIn <= 0) {
   process.exit(1);
 }
 
+const callbackUrl = process.env.NOTIFICATIONS_URL || undefined;
+if (callbackUrl && !['http:', 'https:'].includes(URL.parse(callbackUrl)?.protocol ?? '')) {
+  console.error('demo-api: NOTIFICATIONS_URL must be an http or https URL');
+  process.exit(1);
+}
+
 const { server } = createDemoServer({
   seed: process.env.SEED === 'large' ? 'large' : 'default',
   oauth: { clientId, clientSecret, expiresIn },
+  ...(callbackUrl && { notifications: { callbackUrl, applicationId: clientId } }),
 });
 server.listen(Number(process.env.PORT ?? 4400), process.env.HOST ?? '127.0.0.1', () => {
   const { address, port } = server.address() as AddressInfo;

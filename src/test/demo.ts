@@ -9,5 +9,6 @@ export { createRandom, type Random } from '../demo/db/random';
 export { seedQuestions, type QuestionRecord } from '../demo/db/questions';
 export { itemsOfUserProduct, stockScenarios } from '../demo/db/stock';
 export { otherSellerInventoryId } from '../demo/db/fulfillment';
+export { notify } from '../demo/db/notifications';
 export { question, siteTime } from '../demo/db/response-time.fixtures';
 export { apiPath } from '../demo/route';

@@ -1,6 +1,6 @@
 import type { Category, CategoryAttribute, CategorySettings, PromotionPack, Site } from '../../api/categories';
 import type { SeedContext } from './context';
-import { itemCategories, type Item } from './core';
+import { itemCategories, type Item, type ItemAttribute } from './core';
 
 /**
  * Categories area of the demo database: one tree per site, built from the tables below so that every
@@ -320,6 +320,8 @@ interface DomainDef {
   products: string[];
   variants: string[];
   basePrice: number;
+  /** Percentage points added to the site's sale fee for listings of this domain (none when absent). */
+  saleFeePoints?: number;
 }
 
 const domains = {
@@ -351,6 +353,7 @@ const domains = {
     products: ['Funda silicona Galaxy A15', 'Funda cuero iPhone 13', 'Funda antigolpes Moto G54'],
     variants: ['Negra', 'Azul', 'Roja'],
     basePrice: 9000,
+    saleFeePoints: 2,
   },
   CELLPHONE_CHARGERS: {
     name: text('Cargadores para celulares', 'Carregadores para celulares'),
@@ -360,6 +363,7 @@ const domains = {
     products: ['Cargador USB-C 25 W', 'Cargador doble USB 20 W', 'Cargador Lightning 20 W'],
     variants: ['Blanco', 'Negro'],
     basePrice: 12000,
+    saleFeePoints: 1.5,
   },
   NOTEBOOKS: {
     name: text('Notebooks'),
@@ -380,6 +384,7 @@ const domains = {
     products: ['Notebook Lenovo IdeaPad 3 15.6"', 'Notebook HP 240 G9 14"', 'Notebook Asus Vivobook 15', 'Apple MacBook Air M2 13"'],
     variants: ['8 GB 256 GB SSD', '16 GB 512 GB SSD'],
     basePrice: 780000,
+    saleFeePoints: -1,
   },
   RAM_MEMORIES: {
     name: text('Memorias RAM', 'Memórias RAM'),
@@ -389,6 +394,7 @@ const domains = {
     products: ['Memoria RAM Kingston Fury DDR4', 'Memoria RAM Kingston ValueRAM DDR5'],
     variants: ['8 GB', '16 GB'],
     basePrice: 28000,
+    saleFeePoints: 1,
   },
   HARD_DRIVES: {
     name: text('Discos rígidos y SSD', 'Discos rígidos e SSD'),
@@ -449,6 +455,7 @@ const domains = {
     products: ['Zapatillas Nike Revolution 6', 'Zapatillas Adidas Duramo SL', 'Zapatillas Topper Strong Pace'],
     variants: ['Hombre Negro', 'Mujer Blanco', 'Hombre Azul'],
     basePrice: 85000,
+    saleFeePoints: 1.5,
   },
   T_SHIRTS: {
     name: text('Remeras', 'Camisetas'),
@@ -458,6 +465,7 @@ const domains = {
     products: ['Remera algodón básica', 'Remera deportiva dry fit'],
     variants: ['Negra', 'Blanca', 'Gris'],
     basePrice: 15000,
+    saleFeePoints: 2.5,
   },
   APARTMENTS: {
     name: text('Departamentos', 'Apartamentos'),
@@ -485,6 +493,7 @@ const domains = {
     products: ['Perfume Natura Kaiak', 'Perfume Natura Essencial'],
     variants: ['100 ml', '50 ml'],
     basePrice: 45000,
+    saleFeePoints: 1,
   },
   INTIMATE_WELLNESS: {
     name: text('Bienestar íntimo', 'Bem-estar íntimo'),
@@ -902,6 +911,8 @@ export interface CategoryRecord {
   /** Ids of this category and every category below it (item search covers them all). */
   subtree: string[];
   packs: PromotionPack[];
+  /** Its domain's saleFeePoints (the first leaf's for parents). */
+  saleFeePoints: number;
 }
 
 interface DomainRecord {
@@ -1024,6 +1035,8 @@ function listedItems(leaf: TreeNode, site: SiteRecord, sellerBase: number, first
       available_quantity: stock,
       sold_quantity: sold,
       sale_terms: [],
+      listing_type_id: 'gold_special',
+      attributes: [],
       user_product_id: null,
       vehicle: leaf.domain === 'CARS_AND_VANS',
     };
@@ -1083,6 +1096,7 @@ export function seedCategories(context: SeedContext): CategoriesState {
         domainId: leaf ? domainId(site.id, domain) : null,
         subtree,
         packs: buildPacks(node.id, site, own),
+        saleFeePoints: def.saleFeePoints ?? 0,
       });
       if (leaf) {
         const id = domainId(site.id, domain);
@@ -1111,5 +1125,46 @@ export function seedCategories(context: SeedContext): CategoriesState {
       roots.map((root) => root.id),
     );
   }
+  for (const item of context.items.values()) item.attributes = listingAttributes(state, item);
   return state;
+}
+
+/** What a listing states: condition new, and the brand its title names when its category has one. */
+function listingAttributes(state: CategoriesState, item: Item): ItemAttribute[] {
+  const category = state.categories.get(item.category_id);
+  if (!category) return [];
+  const words = new Set(titleWords(item.title));
+  const brand = category.domainId && state.domains.get(category.domainId)?.brands.find((b) => b.words.some((w) => words.has(w)));
+  const stated: [string, { id: string; name: string } | undefined][] = [
+    ['ITEM_CONDITION', category.attributes.find((a) => a.id === 'ITEM_CONDITION')?.values?.[0]],
+    ['BRAND', brand || undefined],
+  ];
+  return stated.flatMap(([id, value]) => {
+    const attribute = category.attributes.find((a) => a.id === id);
+    return attribute && value ? [{ id, name: attribute.name, value_id: value.id, value_name: value.name }] : [];
+  });
+}
+
+/** Required attributes of a category that the item does not state. */
+export function missingRequiredAttributes(category: CategoryRecord, item: Item): { id: string; name: string }[] {
+  const stated = new Set(item.attributes.map((a) => a.id));
+  return category.attributes.filter((a) => a.tags.required === true && !stated.has(a.id)).map(({ id, name }) => ({ id, name }));
+}
+
+/**
+ * Where the marketplace moves an item when it recategorizes it: another leaf of the item's site whose
+ * required attributes the item lacks (so the seller has something to review), preferring leaves under the
+ * same top-level category; tree order breaks ties, so the move is predictable.
+ */
+export function recategorizationTarget(state: CategoriesState, item: Item): CategoryRecord | null {
+  const root = (category: CategoryRecord) => category.resource.path_from_root[0]?.id;
+  const currentRoot = state.categories.get(item.category_id)?.resource.path_from_root[0]?.id;
+  const candidates = [...state.categories.values()].filter(
+    (category) =>
+      category.site.id === item.site_id &&
+      category.resource.id !== item.category_id &&
+      category.resource.settings.listing_allowed &&
+      missingRequiredAttributes(category, item).length > 0,
+  );
+  return candidates.find((category) => root(category) === currentRoot) ?? candidates[0] ?? null;
 }

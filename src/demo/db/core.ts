@@ -1,3 +1,4 @@
+import type { ListingTypeId } from './categories';
 import type { Random } from './random';
 
 /**
@@ -10,6 +11,13 @@ export interface Seller {
   site_id: string;
   country_id: string;
   token: string;
+}
+
+export interface ItemAttribute {
+  id: string;
+  name: string;
+  value_id: string | null;
+  value_name: string;
 }
 
 export interface Item {
@@ -29,6 +37,9 @@ export interface Item {
   available_quantity: number;
   sold_quantity: number;
   sale_terms: { id: string; name: string; value_name: string }[];
+  listing_type_id: ListingTypeId;
+  /** What the listing states; the categories seed fills it from the category and the title. */
+  attributes: ItemAttribute[];
   /** Simulator-only: the user product grouping this item (stock area). */
   user_product_id: string | null;
   /** Simulator-only: vehicle listings expose the asker's contact on questions. */
@@ -105,6 +116,8 @@ export function seedItems(random: Random, sellerId: number): Item[] {
       available_quantity: stock,
       sold_quantity: sold,
       sale_terms: [{ id: 'WARRANTY_TIME', name: 'Tiempo de garantía', value_name: '6 meses' }],
+      listing_type_id: index % 4 === 0 ? 'gold_pro' : 'gold_special',
+      attributes: [],
       user_product_id: `MLAU${3000000 + index + 1}`,
       vehicle: category === 'cars',
     };

@@ -89,6 +89,38 @@ function financing(item: Item, random: Random, entity: FinancialEntity) {
 }
 
 /**
+ * A lead of a buyer for `item`, created at `createdAt`. `expired` is drawn in its place among the other
+ * draws, so the seed's sequence stays as it was.
+ */
+function draftLead(random: Random, item: Item, entity: FinancialEntity, createdAt: number, expired: () => boolean): CreditLeadRecord {
+  const first = random.pick(firstNames);
+  const last = random.pick(lastNames);
+  return {
+    id: uuid(random),
+    item_id: item.id,
+    ...financing(item, random, entity),
+    seller_id: item.seller_id,
+    ...(entitiesWithProposal.includes(entity) ? { proposal_id: `PRP-${entity}-${random.int(100000, 999999)}` } : {}),
+    date_created: toCreditTimestamp(createdAt),
+    status: status(random),
+    expired: expired(),
+    buyer: {
+      id: random.int(100_000_000, 999_999_999),
+      full_name: `${first} ${last}`,
+      email: `${ascii(first)}.${ascii(last)}${random.int(1, 99)}@example.com`,
+      phone: `+54 9 11 ${random.int(4000, 6999)}-${random.int(1000, 9999)}`,
+    },
+  };
+}
+
+/** A new live lead for `item` at `now` (the demo's trigger), first in the newest-first list. */
+export function addLead(state: CreditLeadsState, random: Random, item: Item, now: number): CreditLeadRecord {
+  const lead = draftLead(random, item, random.pick(financialEntities), now, () => false);
+  state.live.unshift(lead);
+  return lead;
+}
+
+/**
  * About 150 live leads over the last 110 days (so "all statuses over 3 months" pages past 100) and 40
  * sandbox leads that are plainly test data (round amounts, "Sandbox" buyers at example.test).
  * Old leads are mostly expired; every ninth recent one is expired too, so the expired state is visible.
@@ -102,25 +134,7 @@ export function seedCreditLeads(context: SeedContext): CreditLeadsState {
     const age = random.int(0, 110 * 24 * 60) * 60_000;
     const item = random.pick(items);
     const entity = financialEntities[index % financialEntities.length]!;
-    const first = random.pick(firstNames);
-    const last = random.pick(lastNames);
-    const ageDays = age / day;
-    return {
-      id: uuid(random),
-      item_id: item.id,
-      ...financing(item, random, entity),
-      seller_id: seller.id,
-      ...(entitiesWithProposal.includes(entity) ? { proposal_id: `PRP-${entity}-${random.int(100000, 999999)}` } : {}),
-      date_created: toCreditTimestamp(now - age),
-      status: status(random),
-      expired: ageDays > 60 ? random.chance(0.7) : index % 9 === 4,
-      buyer: {
-        id: random.int(100_000_000, 999_999_999),
-        full_name: `${first} ${last}`,
-        email: `${ascii(first)}.${ascii(last)}${random.int(1, 99)}@example.com`,
-        phone: `+54 9 11 ${random.int(4000, 6999)}-${random.int(1000, 9999)}`,
-      },
-    };
+    return draftLead(random, item, entity, now - age, () => (age / day > 60 ? random.chance(0.7) : index % 9 === 4));
   });
   const sandbox: CreditLeadRecord[] = Array.from({ length: 40 }, (_, index) => {
     const item = items[index % items.length]!;

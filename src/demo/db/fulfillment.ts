@@ -164,6 +164,72 @@ function referencesOf(type: OperationType, sequence: number) {
 }
 
 const spanDays = 120;
+/** Operation ids follow their position in the log. */
+const firstOperationId = 80_000_001;
+
+/**
+ * Records the next operation of an inventory on its running stock: `wanted`, or by default its inbound
+ * first and then a weighted random type; a type the stock cannot take becomes a sale, or an inbound.
+ * `dateOf` is called after the stock draws, so the seed's sequence of draws stays as it was.
+ */
+function play(
+  inventory: Inventory,
+  state: Counts,
+  random: Random,
+  sequence: number,
+  dateOf: () => number,
+  wanted?: OperationType,
+): OperationResource {
+  let type: OperationType = wanted ?? (inventory.operations.length === 0 ? 'inbound_reception' : random.pick(weightedTypes));
+  let change = effects[type](state, random);
+  if (!change) {
+    type = state.available > 0 ? 'sale_confirmation' : 'inbound_reception';
+    change = effects[type](state, random)!;
+  }
+  state.available += change.available ?? 0;
+  for (const status of notAvailableStatuses) state.notAvailable[status] += change[status] ?? 0;
+  const operation: OperationResource = {
+    id: firstOperationId + sequence,
+    seller_id: inventory.seller_id,
+    inventory_id: inventory.inventory_id,
+    date_created: new Date(dateOf()).toISOString(),
+    type: type.toUpperCase(),
+    detail: detailOf(change),
+    result: snapshotOf(state),
+    external_references: referencesOf(type, sequence),
+  };
+  inventory.operations.push(operation);
+  return operation;
+}
+
+/** The running stock of an inventory, read back from its last operation. */
+function countsOf(inventory: Inventory): Counts {
+  const last = inventory.operations.at(-1)?.result;
+  const quantity = (status: NotAvailableStatus) => last?.not_available_detail.find((d) => d.status === status)?.quantity ?? 0;
+  return {
+    available: last?.available_quantity ?? 0,
+    notAvailable: Object.fromEntries(notAvailableStatuses.map((status) => [status, quantity(status)])) as Counts['notAvailable'],
+  };
+}
+
+/** A new operation on an inventory at `now` (the demo's trigger): `type`, or one its stock can take. */
+export function addOperation(
+  fulfillment: FulfillmentState,
+  inventory: Inventory,
+  random: Random,
+  now: number,
+  type?: OperationType,
+): OperationResource {
+  const operation = play(inventory, countsOf(inventory), random, fulfillment.operations.length, () => now, type);
+  fulfillment.operations.push(operation);
+  return operation;
+}
+
+/** An operation by id, from the log. */
+export function findOperation(fulfillment: FulfillmentState, id: number): OperationResource | undefined {
+  const operation = fulfillment.operations[id - firstOperationId];
+  return operation?.id === id ? operation : undefined;
+}
 
 export function seedFulfillment(context: SeedContext): FulfillmentState {
   const { random } = context;
@@ -205,27 +271,7 @@ export function seedFulfillment(context: SeedContext): FulfillmentState {
   for (let index = 0; index < total; index += 1) {
     const inventory = list[random.int(0, list.length - 1)]!;
     const state = counts.get(inventory.inventory_id)!;
-    // The first operation of an inventory is its inbound; a type the stock cannot take becomes a sale, or an inbound.
-    let type: OperationType = inventory.operations.length === 0 ? 'inbound_reception' : random.pick(weightedTypes);
-    let change = effects[type](state, random);
-    if (!change) {
-      type = state.available > 0 ? 'sale_confirmation' : 'inbound_reception';
-      change = effects[type](state, random)!;
-    }
-    state.available += change.available ?? 0;
-    for (const status of notAvailableStatuses) state.notAvailable[status] += change[status] ?? 0;
-    const operation: OperationResource = {
-      id: 80_000_001 + index,
-      seller_id: inventory.seller_id,
-      inventory_id: inventory.inventory_id,
-      date_created: new Date(Math.floor(start + (index + random.next()) * step)).toISOString(),
-      type: type.toUpperCase(),
-      detail: detailOf(change),
-      result: snapshotOf(state),
-      external_references: referencesOf(type, index),
-    };
-    operations[index] = operation;
-    inventory.operations.push(operation);
+    operations[index] = play(inventory, state, random, index, () => Math.floor(start + (index + random.next()) * step));
   }
   return { inventories, operations, scrolls: new Map(), nextScroll: 1 };
 }

@@ -6,6 +6,7 @@ import { seedStock, type StockState } from './stock';
 import { seedCategories, type CategoriesState } from './categories';
 import { seedFulfillment, type FulfillmentState } from './fulfillment';
 import { seedCreditLeads, type CreditLeadsState } from './credit-leads';
+import { seedNotifications, type NotificationsState } from './notifications';
 
 export type { SeedName };
 
@@ -49,6 +50,7 @@ export interface Db extends SeedContext {
   categories: CategoriesState;
   fulfillment: FulfillmentState;
   creditLeads: CreditLeadsState;
+  notifications: NotificationsState;
 }
 
 export function currentTime(db: Db): number {
@@ -83,6 +85,7 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
     categories,
     fulfillment,
     creditLeads,
+    notifications: seedNotifications(),
   };
 }
 

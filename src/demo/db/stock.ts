@@ -167,6 +167,8 @@ export function seedStock(context: SeedContext): StockState {
       available_quantity: total,
       sold_quantity: sold,
       sale_terms: [{ id: 'WARRANTY_TIME', name: 'Tiempo de garantía', value_name: '3 meses' }],
+      listing_type_id: 'gold_special',
+      attributes: [],
       user_product_id: userProductId,
       vehicle: false,
     };

@@ -53,10 +53,14 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * Listing prices follow from the price: sale fee = price × the listing type's percentage (per site), plus the
  * site's fixed fee when the price is below its threshold (ARS 1,000 under ARS 15,000; BRL 6.25 under BRL 79;
  * MXN 25 under MXN 299). Free listings pay nothing. Publishing itself is free (listing_fee_amount 0).
+ * With a category_id, the category's domain adds its saleFeePoints to the percentage (so a recategorized
+ * item can pay another fee); with a listing_type_id, only that type is listed.
  */
-function listingPrices(site: SiteRecord, price: number): ListingPrice[] {
-  return listingTypes.map((type) => {
-    const percent = site.fees.percent[type.id];
+export function listingPrices(site: SiteRecord, price: number, category: CategoryRecord | null, typeId: string | null): ListingPrice[] {
+  const types = typeId === null ? listingTypes : listingTypes.filter((type) => type.id === typeId);
+  return types.map((type) => {
+    const base = site.fees.percent[type.id];
+    const percent = base > 0 && category ? round2(base + category.saleFeePoints) : base;
     const fixed = percent > 0 && price < site.fees.fixedFeeBelow ? site.fees.fixedFee : 0;
     const gross = round2((price * percent) / 100 + fixed);
     return {
@@ -192,7 +196,13 @@ export function categoriesHandlers(route: Route) {
         if (raw === '') fail(400, 'bad_request', 'The query param price is required');
         const price = listingPrice(raw);
         if (price === null) fail(400, 'bad_request', 'The query param price must be a positive amount with at most two decimals');
-        return listingPrices(site, price);
+        const categoryId = url.searchParams.get('category_id');
+        const category = categoryId ? findCategory(db, categoryId) : null;
+        if (category && category.site.id !== site.id) fail(404, 'not_found', 'Category not found');
+        const typeId = url.searchParams.get('listing_type_id');
+        if (typeId !== null && !listingTypes.some((type) => type.id === typeId))
+          fail(400, 'bad_request', `Invalid listing_type_id: ${typeId}`);
+        return listingPrices(site, price, category, typeId);
       },
       open,
     ),

@@ -1,6 +1,13 @@
+import { HttpResponse } from 'msw';
 import type { DemoUserProduct } from '../../api/demo';
+import type { OperationType } from '../../api/fulfillment';
+import { recategorizationTarget } from '../db/categories';
+import type { Item, Seller } from '../db/core';
+import { addLead } from '../db/credit-leads';
+import { addOperation, operationTypes } from '../db/fulfillment';
+import { notify } from '../db/notifications';
 import { stockScenarios } from '../db/stock';
-import { caller, fail, type Route } from '../route';
+import { caller, fail, type Route, type RouteContext } from '../route';
 import { ask, readBody } from './questions';
 
 /** Which rule of the spec each seeded user product shows (the stock page labels them). */
@@ -11,6 +18,25 @@ const scenarioOf: Record<string, DemoUserProduct['scenario']> = {
   [stockScenarios.fullInboundNeeded]: 'full_inbound_needed',
   [stockScenarios.meliFacilityOnlyOwnDelivery]: 'facility_only_own_delivery',
 };
+
+/** A JSON object body; an empty body reads as `{}` (every attribute of the triggers is optional). */
+async function optionalBody(request: Request): Promise<Record<string, unknown>> {
+  return (await request.clone().text()).trim() === '' ? {} : readBody(request);
+}
+
+function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  if (value !== undefined && typeof value !== 'string') fail(400, 'invalid_post_body', `${name} must be a string`, [name]);
+  return value;
+}
+
+/** The caller's item named in the body, or (when `required` is false and none is named) their first. */
+function ownItem(context: RouteContext, seller: Seller, id: string | undefined, required = false): Item {
+  if (id === undefined && required) fail(400, 'invalid_post_body', 'item_id is required', ['item_id']);
+  const item = id === undefined ? [...context.db.items.values()].find((i) => i.seller_id === seller.id) : context.db.items.get(id);
+  if (!item || item.seller_id !== seller.id) fail(404, 'not_found', `Item ${id} not found among the caller's items`);
+  return item;
+}
 
 /**
  * Endpoints of the simulator itself, under /__demo (not in the spec): what the app shows about the demo
@@ -42,6 +68,48 @@ export function demoOnlyHandlers(route: Route) {
       const body = await readBody(context.request);
       const first = [...context.db.items.values()].find((item) => item.seller_id === seller.id);
       return ask(context, buyer, { ...body, item_id: body.item_id ?? first?.id });
+    }),
+    // A buyer asks for credit to buy one of the caller's items (the one given, or their first).
+    route('post', '/__demo/credit-leads', async (context) => {
+      const seller = caller(context);
+      const { db, now } = context;
+      const item = ownItem(context, seller, optionalString(await optionalBody(context.request), 'item_id'));
+      const { expired: _expired, ...lead } = addLead(db.creditLeads, db.random, item, now);
+      notify(db.notifications, { topic: 'leads-credits', resource: `/vis/loans/${lead.id}`, userId: seller.id });
+      return HttpResponse.json(lead, { status: 201 });
+    }),
+    // The operator records an operation on one of the caller's inventories (the one given, or their first).
+    route('post', '/__demo/fulfillment-operations', async (context) => {
+      const seller = caller(context);
+      const { db, now } = context;
+      const body = await optionalBody(context.request);
+      const inventoryId = optionalString(body, 'inventory_id');
+      const type = optionalString(body, 'type')?.toLowerCase();
+      if (type !== undefined && !(operationTypes as readonly string[]).includes(type))
+        fail(400, 'invalid_post_body', `Unknown operation type: ${type}`, ['type']);
+      const inventory =
+        inventoryId === undefined
+          ? [...db.fulfillment.inventories.values()].find((i) => i.seller_id === seller.id)
+          : db.fulfillment.inventories.get(inventoryId);
+      if (!inventory || inventory.seller_id !== seller.id) fail(404, 'not_found', `Inventory ${inventoryId} not found among the caller's`);
+      const operation = addOperation(db.fulfillment, inventory, db.random, now, type as OperationType | undefined);
+      notify(db.notifications, {
+        topic: 'fbm_stock_operations',
+        resource: `/stock/fulfillment/operations/${operation.id}`,
+        userId: seller.id,
+      });
+      return HttpResponse.json(operation, { status: 201 });
+    }),
+    // The marketplace moves one of the caller's items to another category (spec, "Recategorization").
+    route('post', '/__demo/recategorize', async (context) => {
+      const seller = caller(context);
+      const { db } = context;
+      const item = ownItem(context, seller, optionalString(await optionalBody(context.request), 'item_id'), true);
+      const target = recategorizationTarget(db.categories, item) ?? fail(409, 'no_category', `No other category fits item ${item.id}`);
+      const from = item.category_id;
+      item.category_id = target.resource.id;
+      notify(db.notifications, { topic: 'items', resource: `/items/${item.id}`, userId: seller.id });
+      return { item_id: item.id, from_category_id: from, category_id: item.category_id };
     }),
   ];
 }

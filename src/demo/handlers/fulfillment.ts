@@ -1,7 +1,7 @@
 import type { OperationResource, OperationSort } from '../../api/fulfillment';
 import type { Db } from '../db';
 import type { Seller } from '../db/core';
-import { inventoryStock, operationTypes, type ScrollCursor } from '../db/fulfillment';
+import { findOperation, inventoryStock, operationTypes, type ScrollCursor } from '../db/fulfillment';
 import { caller, fail, type Route, type RouteContext } from '../route';
 
 // Spec "Limits": "| Operations search | limit at most 1000 (default 1000); date range at most 60 days;
@@ -164,5 +164,15 @@ export function fulfillmentHandlers(route: Route) {
       },
       { rateLimited: true },
     ),
+    // Spec (sign-in-and-notifications.md): one operation, the shape of an element of the search's results.
+    route('get', '/stock/fulfillment/operations/:id', (context) => {
+      const seller = caller(context);
+      const id = context.params.id ?? '';
+      if (!/^\d+$/.test(id)) fail(400, 'validation_error', `invalid operation id: ${id}`);
+      const operation = findOperation(context.db.fulfillment, Number(id));
+      if (!operation) fail(404, 'not_found', `operation ${id} not found`);
+      if (operation.seller_id !== seller.id) fail(403, 'forbidden', `caller ${seller.id} may not access operation ${id}`);
+      return operation;
+    }),
   ];
 }

@@ -10,6 +10,7 @@ import { categoriesHandlers } from './categories';
 import { fulfillmentHandlers } from './fulfillment';
 import { creditLeadHandlers } from './credit-leads';
 import { demoOnlyHandlers } from './demo-only';
+import { notificationHandlers } from './notifications';
 
 /**
  * Every endpoint of the spec, and the demo-only ones under /__demo, over one db: the same list serves the
@@ -26,6 +27,7 @@ export function createHandlers(db: Db): HttpHandler[] {
     ...categoriesHandlers(route),
     ...fulfillmentHandlers(route),
     ...creditLeadHandlers(route),
+    ...notificationHandlers(route),
     ...demoOnlyHandlers(route),
   ];
 }

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import { questionStatusSchema, type QuestionStatus, type SortField, type SortType } from '../../api/questions';
 import type { Db } from '../db';
 import type { Seller } from '../db/core';
+import { notify } from '../db/notifications';
 import { deletionTime, type QuestionRecord } from '../db/questions';
 import { caller, fail, type Route, type RouteContext } from '../route';
 
@@ -203,6 +204,11 @@ function touch(db: Db, record: QuestionRecord, now: number) {
   db.questions.byId.set(record.id, record);
 }
 
+/** Asked, answered or deleted: the seller's app hears of it. */
+function questionChanged(db: Db, record: QuestionRecord) {
+  notify(db.notifications, { topic: 'questions', resource: `/questions/${record.id}`, userId: record.seller_id });
+}
+
 /**
  * POST /questions as `asker`: the route's caller, or the simulated buyer of the demo-only endpoint.
  */
@@ -241,6 +247,7 @@ export async function ask(context: RouteContext, asker: Seller, body: Record<str
   };
   db.questions.nextId += 1;
   db.questions.byId.set(record.id, record);
+  questionChanged(db, record);
   return HttpResponse.json(presentDetail(record), { status: 201 });
 }
 
@@ -264,12 +271,14 @@ export function questionsHandlers(route: Route) {
       record.status = 'ANSWERED';
       record.answer = { text, status: 'ACTIVE', date_created: now };
       touch(db, record, now);
+      questionChanged(db, record);
       return presentDetail(record);
     }),
     route('delete', '/questions/:id', (context) => {
       const record = ownQuestion(context, context.params.id);
       context.db.questions.byId.delete(record.id);
       context.db.questions.hidden.delete(record.id);
+      questionChanged(context.db, record);
       return [`Question ${record.id} deleted.`];
     }),
     route('post', '/my/questions/hidden', async (context) => {

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import { stockQuantitySchema, warehouseLocationInputSchema } from '../../api/stock';
 import { z } from 'zod';
+import { notify } from '../db/notifications';
 import { caller, fail, type RouteContext, type Route } from '../route';
 import { headLocations, headVersion, itemsOfUserProduct, settleStock, type StockLocationRow, type UserProductRecord } from '../db/stock';
 
@@ -61,7 +62,11 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 function accept(context: RouteContext, record: UserProductRecord, locations: StockLocationRow[]): void {
-  record.pending.push({ visibleAt: context.now + context.db.stock.propagationMs, locations });
+  const { db } = context;
+  record.pending.push({ visibleAt: context.now + db.stock.propagationMs, locations });
+  // Announced once reads show the write (it is asynchronous), so whoever reads on the notification sees it.
+  const change = { topic: 'stock-location', resource: `/user-products/${record.id}/stock`, userId: record.user_id } as const;
+  setTimeout(() => notify(db.notifications, change), db.stock.propagationMs);
 }
 
 const sellingAddressBody = z.object({ quantity: stockQuantitySchema });
