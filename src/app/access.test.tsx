@@ -15,11 +15,12 @@ import { AppRoutes } from './router';
  * account drops what was cached for the previous one. The seller API is the simulator; Seller Desk's own server
  * paths (`/session`, `/auth/…`) are answered here as server/README.md describes them.
  */
-const account = (seller: typeof demoSeller, active: boolean) => ({
+const account = (seller: typeof demoSeller, active: boolean, unread = 0) => ({
   id: String(seller.id),
   nickname: seller.nickname,
   site_id: seller.site_id,
   active,
+  unread,
 });
 const signedOut: ServerSession = { mode: 'live', signedIn: false, oauth: true, accounts: [], activeAccountId: null };
 const both: ServerSession = {
