@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../api/activity';
+import { desktopNotificationsStore } from '../features/activity/desktop';
 import { activityKeys } from '../features/activity/keys';
 import { creditLeadKeys } from '../features/credits/keys';
 import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/keys';
@@ -135,5 +136,18 @@ describe('live updates', () => {
     expect(openStreams()).toBe(1);
     act(() => sessionStore.set((session) => ({ ...session, server: session.server && { ...session.server, signedIn: false } })));
     await waitFor(() => expect(openStreams()).toBe(0));
+  });
+
+  it('shows a new question as a desktop notification when the seller opted in, and nothing else', async () => {
+    const shown = vi.fn();
+    vi.stubGlobal('Notification', Object.assign(shown, { permission: 'granted' }));
+    desktopNotificationsStore.set(true);
+    await renderListening();
+    pushActivity(entry({ id: '2', facts: { status: 'ANSWERED', itemTitle: 'Red mug' } }));
+    pushActivity(entry({ id: '3' }));
+    await screen.findByText('New question on Red mug');
+    expect(shown.mock.calls).toEqual([['New question on Red mug', { tag: '3' }]]);
+    desktopNotificationsStore.set(false);
+    vi.unstubAllGlobals();
   });
 });
