@@ -19,7 +19,10 @@ const categorySideSchema = z.object({
   saleFee: z.number().nullable(),
 });
 
-/** Also what the server's tests read its answers with, so both sides keep one shape. */
+/**
+ * Also what the server's tests read its answers with, so both sides keep one shape.
+ * @public
+ */
 export const activityEntrySchema = z.object({
   /** Decimal string, increasing per store: also the SSE event id. */
   id: z.string().regex(/^\d+$/),

@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
-import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { visuallyHidden } from '../components/visuallyHidden';
-import { describeEntry, isNewQuestion } from '../features/activity/describe';
+import { describeEntry, isNewQuestion, streamPaused } from '../features/activity/describe';
 import { notifyDesktop } from '../features/activity/desktop';
 import { applyActivity } from './liveUpdates';
 import { useActivityStream } from './useActivityStream';
@@ -15,7 +14,7 @@ import { useActivityStream } from './useActivityStream';
  * Says quietly when the stream is down; the pages keep polling meanwhile.
  */
 export function LiveUpdates() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
   const state = useActivityStream((entry) => {
@@ -24,12 +23,13 @@ export function LiveUpdates() {
     setAnnouncement(text);
     if (isNewQuestion(entry)) notifyDesktop(text, entry.id);
   });
-  const paused = t`Live updates paused — reconnecting`;
+  const paused = i18n._(streamPaused);
   return (
     <>
       {state === 'down' && (
-        <Box title={paused} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, opacity: 0.85 }}>
-          <SyncProblemIcon fontSize="small" aria-hidden />
+        <Box title={paused} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, opacity: 0.85 }}>
+          {/* A dot, not an icon: the icon's code would tip the shell's first-paint JS over its budget. */}
+          <Box component="span" aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'warning.light' }} />
           <Box component="span" sx={(theme) => ({ typography: 'caption', [theme.breakpoints.down('md')]: visuallyHidden })}>
             {paused}
           </Box>

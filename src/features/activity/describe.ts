@@ -17,6 +17,9 @@ function itemName(entry: ActivityEntry): string {
   return typeof title === 'string' && title ? title : (entry.subject.itemId ?? '');
 }
 
+/** The shell's quiet indicator while the stream is down (here, with the words the shell loads for its announcements). */
+export const streamPaused = msg`Live updates paused — reconnecting`;
+
 /** A question the buyer just asked (not one answered, hidden or deleted since). */
 export function isNewQuestion(entry: ActivityEntry): boolean {
   return entry.kind === 'question' && entry.facts.status === 'UNANSWERED';

@@ -6,7 +6,7 @@ import type { ActivityKind } from '../../api/activity';
  */
 export const activityKeys = {
   all: ['activity'] as const,
-  list: (kind: ActivityKind | undefined) => [...activityKeys.all, 'list', { kind }] as const,
+  list: (kind: ActivityKind | undefined, before: string | undefined) => [...activityKeys.all, 'list', { kind, before }] as const,
   unread: () => [...activityKeys.all, 'unread'] as const,
 };
 

@@ -43,14 +43,18 @@ const recategorization: ActivityEntry = {
 
 /** Seller Desk's activity paths over a small store of entries; records what was asked. */
 function serveActivity(entries: ActivityEntry[]) {
-  const asked: { kind: string | null }[] = [];
+  const asked: { kind: string | null; before: string | null }[] = [];
   const writes: { path: string; body: unknown }[] = [];
   server.use(
     http.get('http://localhost/activity', ({ request }) => {
-      const kind = new URL(request.url).searchParams.get('kind');
-      asked.push({ kind });
+      const search = new URL(request.url).searchParams;
+      const kind = search.get('kind');
+      const before = search.get('before');
+      asked.push({ kind, before });
       return HttpResponse.json({
-        entries: entries.filter((entry) => !kind || entry.kind === kind),
+        entries: entries
+          .filter((entry) => (!kind || entry.kind === kind) && (!before || Number(entry.id) < Number(before)))
+          .slice(0, Number(search.get('limit'))),
         unread: entries.filter((entry) => !entry.read).length,
       });
     }),
@@ -95,11 +99,25 @@ describe('activity page', () => {
     renderPage('/activity?kind=recategorization');
     const list = await screen.findByRole('list', { name: 'Activity, newest first' });
     expect(within(list).getAllByTestId('activity-entry')).toHaveLength(1);
-    expect(asked).toContainEqual({ kind: 'recategorization' });
+    expect(asked).toContainEqual({ kind: 'recategorization', before: null });
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(screen.getByRole('option', { name: 'All kinds' }));
     await waitFor(() => expect(screen.getAllByTestId('activity-entry')).toHaveLength(2));
+  });
+
+  it('pages to older entries through the URL, and back to the newest', async () => {
+    const many = Array.from({ length: 51 }, (_, index) => ({ ...question, id: String(100 - index), read: true }));
+    const { asked } = serveActivity(many);
+    renderPage();
+    expect(await screen.findAllByTestId('activity-entry')).toHaveLength(50);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Older entries' }));
+    await waitFor(() => expect(screen.getAllByTestId('activity-entry')).toHaveLength(1));
+    expect(asked.at(-1)).toEqual({ kind: null, before: '51' });
+    expect(screen.queryByRole('button', { name: 'Older entries' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Newest entries' }));
+    await waitFor(() => expect(screen.getAllByTestId('activity-entry')).toHaveLength(50));
   });
 
   it('marks an entry read with its button, and all of them with one button', async () => {

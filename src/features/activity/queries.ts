@@ -1,16 +1,14 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getActivity, markRead, markReviewed, type ActivityKind } from '../../api/activity';
 import { activityKeys } from './keys';
 
 export const activityPageSize = 50;
 
-/** The activity of one kind (or all), newest first, a page at a time (each asks for entries before the last one). */
-export function activityListQuery(kind: ActivityKind | undefined) {
-  return infiniteQueryOptions({
-    queryKey: activityKeys.list(kind),
-    queryFn: ({ pageParam, signal }) => getActivity({ kind, before: pageParam, limit: activityPageSize }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.entries.length === activityPageSize ? last.entries.at(-1)?.id : undefined),
+/** One page of the activity of one kind (or all), newest first: the newest, or the entries before an id. */
+export function activityListQuery(kind: ActivityKind | undefined, before: string | undefined) {
+  return queryOptions({
+    queryKey: activityKeys.list(kind, before),
+    queryFn: ({ signal }) => getActivity({ kind, before, limit: activityPageSize }, signal),
   });
 }
 

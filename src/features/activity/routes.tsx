@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useState } from 'react';
@@ -27,9 +27,13 @@ import {
   disableDesktopNotifications,
   enableDesktopNotifications,
 } from './desktop';
-import { activityListQuery, useMarkRead, useMarkReviewed } from './queries';
+import { activityListQuery, activityPageSize, useMarkRead, useMarkReviewed } from './queries';
 
-const urlSchema = z.object({ kind: z.enum(activityKinds).optional().catch(undefined) });
+/** The kind filter, and the page: entries before an id (none: the newest). */
+const urlSchema = z.object({
+  kind: z.enum(activityKinds).optional().catch(undefined),
+  before: z.string().regex(/^\d+$/).optional().catch(undefined),
+});
 
 function Review({ entry, review }: { entry: ActivityEntry; review: NonNullable<ActivityEntry['review']> }) {
   const { t } = useLingui();
@@ -135,9 +139,9 @@ function DesktopNotifications() {
 function ActivityPage() {
   const { t, i18n } = useLingui();
   const [url, update] = useUrlState(urlSchema);
-  const query = useInfiniteQuery(activityListQuery(url.kind));
+  const query = useQuery(activityListQuery(url.kind, url.before));
   const markAll = useMarkRead();
-  const unread = query.data?.pages[0]?.unread ?? 0;
+  const unread = query.data?.unread ?? 0;
   return (
     <>
       <PageHeader
@@ -157,7 +161,7 @@ function ActivityPage() {
         select
         label={t`Kind`}
         value={url.kind ?? ''}
-        onChange={(event) => update({ kind: event.target.value })}
+        onChange={(event) => update({ kind: event.target.value, before: undefined })}
         sx={{ mb: 2, minWidth: 240, maxWidth: '100%' }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
@@ -170,23 +174,22 @@ function ActivityPage() {
       </TextField>
       <DataState
         query={query}
-        isEmpty={(data) => data.pages[0]?.entries.length === 0}
+        isEmpty={(data) => data.entries.length === 0}
         empty={<Alert severity="info">{url.kind ? t`Nothing of this kind yet.` : t`Nothing has happened on your account yet.`}</Alert>}
       >
         {(data) => (
           <>
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t`Activity, newest first`}>
-              {data.pages
-                .flatMap((page) => page.entries)
-                .map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} />
-                ))}
+              {data.entries.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} />
+              ))}
             </Stack>
-            {query.hasNextPage && (
-              <Button sx={{ mt: 2 }} onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {t`Show older entries`}
-              </Button>
-            )}
+            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+              {url.before && <Button onClick={() => update({ before: undefined })}>{t`Newest entries`}</Button>}
+              {data.entries.length === activityPageSize && (
+                <Button onClick={() => update({ before: data.entries.at(-1)?.id })}>{t`Older entries`}</Button>
+              )}
+            </Stack>
           </>
         )}
       </DataState>
