@@ -1,4 +1,4 @@
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ActivityEntry, ActivityKind } from '../../api/activity';
 import { urls } from '../../lib/urls';
@@ -10,7 +10,7 @@ export const kindLabels = {
   stock: msg`Stock`,
   'fulfillment-operation': msg`Fulfillment operations`,
   'credit-lead': msg`Credit leads`,
-} satisfies Record<ActivityKind, ReturnType<typeof msg>>;
+} satisfies Record<ActivityKind, MessageDescriptor>;
 
 function itemName(entry: ActivityEntry): string {
   const title = entry.review?.itemTitle ?? entry.facts.itemTitle;
