@@ -181,4 +181,13 @@ describe('activity page', () => {
     expect(localStorage.getItem('seller-desk.activity.desktop-notifications')).toBe('true');
     vi.unstubAllGlobals();
   });
+
+  it('says where to change a refused permission instead of asking again', async () => {
+    serveActivity([]);
+    vi.stubGlobal('Notification', Object.assign(vi.fn(), { permission: 'denied', requestPermission: vi.fn() }));
+    renderPage();
+    expect(await screen.findByText("Notifications are blocked in this browser's site settings.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notify me of new questions' })).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
 });

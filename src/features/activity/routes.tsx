@@ -125,15 +125,14 @@ function DesktopNotifications() {
   if (!desktopNotificationsSupported()) return null;
   if (enabled && permission === 'granted')
     return <Button onClick={disableDesktopNotifications}>{t`Turn off desktop notifications`}</Button>;
-  return (
-    <Button
-      disabled={permission === 'denied'}
-      title={permission === 'denied' ? t`Notifications are blocked in this browser's site settings.` : undefined}
-      onClick={() => void enableDesktopNotifications().then(setPermission)}
-    >
-      {t`Notify me of new questions`}
-    </Button>
-  );
+  // A refused permission cannot be asked again from the page: only the browser's settings change it.
+  if (permission === 'denied')
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+        {t`Notifications are blocked in this browser's site settings.`}
+      </Typography>
+    );
+  return <Button onClick={() => void enableDesktopNotifications().then(setPermission)}>{t`Notify me of new questions`}</Button>;
 }
 
 function ActivityPage() {
