@@ -6,7 +6,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-const features = ['questions', 'response-time', 'stock', 'categories', 'fulfillment', 'credits', 'settings'];
+const features = ['questions', 'response-time', 'stock', 'categories', 'fulfillment', 'credits', 'settings', 'activity'];
 
 // Import boundaries (see README "Architecture"): a feature never imports another feature;
 // api, lib and components never import features or the app shell.

@@ -8,6 +8,7 @@ const pages = [
   { nav: 'Categories', h1: /Categories/ },
   { nav: 'Fulfillment', h1: /Fulfillment/ },
   { nav: 'Credit leads', h1: /Credit leads/ },
+  { nav: 'Activity', h1: /Activity/ },
   { nav: 'Settings', h1: /Settings/ },
 ];
 

@@ -57,6 +57,11 @@ function buildUrl(path: string, query: Record<string, QueryValue> = {}, server =
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
+/** The address of one of Seller Desk's own paths, for what is not fetched (the activity stream's EventSource). */
+export function serverUrl(path: string, query?: Record<string, QueryValue>): string {
+  return buildUrl(path, query, true);
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;

@@ -12,6 +12,8 @@ const accountSchema = z.object({
   nickname: z.string(),
   site_id: z.string(),
   active: z.boolean(),
+  /** Unread activity entries of the account; an older server does not send it. */
+  unread: z.number().int().nonnegative().default(0),
 });
 export type Account = z.infer<typeof accountSchema>;
 

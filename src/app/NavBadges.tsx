@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '../components/visuallyHidden';
+import { useUnreadActivityCount } from '../features/activity/navBadge';
 import { useNewCreditLeadsCount } from '../features/credits/navBadge';
 import { useUnansweredCount } from '../features/questions/navBadge';
 import type { NavEntry } from './nav';
@@ -31,15 +33,6 @@ function Count({ count, label }: { count: number | undefined; label: string }) {
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 function Unanswered() {
   const { t } = useLingui();
   const count = useUnansweredCount();
@@ -54,7 +47,16 @@ function NewCreditLeads() {
   return <Count count={count} label={t`${plural({ count: count ?? 0 }, { one: `# new lead`, other: `# new leads` })}`} />;
 }
 
-/** The live count of a navigation entry: unanswered questions, credit leads since the last visit. */
+function UnreadActivity() {
+  const { t } = useLingui();
+  const count = useUnreadActivityCount();
+  return <Count count={count} label={t`${plural({ count: count ?? 0 }, { one: `# unread entry`, other: `# unread entries` })}`} />;
+}
+
+const badges = { unanswered: Unanswered, newCreditLeads: NewCreditLeads, unreadActivity: UnreadActivity };
+
+/** The live count of a navigation entry: unanswered questions, credit leads since the last visit, unread activity. */
 export function NavBadge({ badge }: { badge: NonNullable<NavEntry['badge']> }) {
-  return badge === 'unanswered' ? <Unanswered /> : <NewCreditLeads />;
+  const Badge = badges[badge];
+  return <Badge />;
 }

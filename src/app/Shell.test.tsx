@@ -43,6 +43,7 @@ describe('Shell', () => {
       '/categories',
       '/fulfillment',
       '/credits',
+      '/activity',
       '/settings',
     ]);
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');

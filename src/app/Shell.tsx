@@ -16,7 +16,7 @@ import { loadArea } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useStore } from '../lib/store';
 import { toastStore } from '../lib/toast';
-import { settingsCatalog } from './catalogs';
+import { activityCatalog, settingsCatalog } from './catalogs';
 import { navEntries, navWidth } from './nav';
 import { onDemand } from './onDemand';
 import { useLingui } from '@lingui/react/macro';
@@ -30,6 +30,11 @@ const NavBadge = onDemand(() => import('./NavBadges').then((module) => module.Na
 // Live mode's account menu, with the words of the settings area that owns it.
 const AccountMenu = onDemand(() =>
   Promise.all([import('../features/settings/AccountMenu'), loadArea(settingsCatalog)]).then(([module]) => module.AccountMenu),
+);
+
+// The activity stream starts after the first render, with the words of the activity area it announces in.
+const LiveUpdates = onDemand(() =>
+  Promise.all([import('./LiveUpdates'), loadArea(activityCatalog)]).then(([module]) => module.LiveUpdates),
 );
 
 /** A small MUI Chip's look (size="small", not clickable) without Chip's code. */
@@ -221,6 +226,7 @@ export function Shell() {
           </Typography>
           <ModeBadges />
           <Box sx={{ flexGrow: 1 }} />
+          <LiveUpdates />
           {live ? <AccountMenu /> : <Nickname />}
           <ThemeToggle />
         </Toolbar>

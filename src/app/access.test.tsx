@@ -6,6 +6,7 @@ import { configureClient } from '../api/client';
 import type { ServerSession } from '../api/session';
 import { handleUnauthorized, refreshServerSession, sessionStore, setMode } from '../lib/session';
 import { dismissToast, toastStore } from '../lib/toast';
+import { serveActivityStandIns } from '../test/activity';
 import { apiPath, demoSeller, otherSeller, server } from '../test/demo';
 import { renderWithProviders } from '../test/render';
 import { AppRoutes } from './router';
@@ -15,11 +16,12 @@ import { AppRoutes } from './router';
  * account drops what was cached for the previous one. The seller API is the simulator; Seller Desk's own server
  * paths (`/session`, `/auth/…`) are answered here as server/README.md describes them.
  */
-const account = (seller: typeof demoSeller, active: boolean) => ({
+const account = (seller: typeof demoSeller, active: boolean, unread = 0) => ({
   id: String(seller.id),
   nickname: seller.nickname,
   site_id: seller.site_id,
   active,
+  unread,
 });
 const signedOut: ServerSession = { mode: 'live', signedIn: false, oauth: true, accounts: [], activeAccountId: null };
 const both: ServerSession = {
@@ -166,6 +168,7 @@ describe('live mode access', () => {
     await act(() => queryClient.refetchQueries({ queryKey: ['users', 'me'] }));
     expect(await screen.findByText(/Your sign-in has ended/)).toBeInTheDocument();
     server.resetHandlers();
+    serveActivityStandIns();
     serveSession(both);
     await userEvent.setup().click(screen.getByRole('button', { name: `Continue as ${otherSeller.nickname}` }));
     expect(await screen.findByRole('button', { name: `Account: ${otherSeller.nickname}` })).toBeInTheDocument();
@@ -191,6 +194,19 @@ describe('live mode access', () => {
     expect(writes).toEqual([{ path: `/session/accounts/${otherSeller.id}/activate`, appHeader: '1', body: undefined }]);
     expect(queryClient.getQueryCache().find({ queryKey: ['users', 'me'] })).not.toBe(seen);
     expect(await screen.findByRole('heading', { level: 1, name: 'Questions' })).toBeInTheDocument();
+  });
+
+  it("the account menu shows the other accounts' unread activity, asked again when it opens", async () => {
+    serveSession({ ...both, accounts: [account(demoSeller, true, 5), account(otherSeller, false, 3)] });
+    await renderLive('/response-time');
+    const user = userEvent.setup();
+    // The active account's own unread count is the navigation's; the button speaks of the others only.
+    const button = await screen.findByRole('button', { name: `Account: ${demoSeller.nickname} (3 unread entries in your other accounts)` });
+    serveSession({ ...both, accounts: [account(demoSeller, true, 5), account(otherSeller, false, 4)] });
+    await user.click(button);
+    const menu = screen.getByRole('menu');
+    expect(await within(menu).findByRole('menuitemradio', { name: new RegExp(`${otherSeller.nickname}.*4 unread`) })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitemradio', { name: new RegExp(demoSeller.nickname) })).not.toHaveTextContent('unread');
   });
 
   it('sign out ends the session on the server and leaves nothing of the seller on screen or in the cache', async () => {

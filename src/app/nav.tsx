@@ -5,6 +5,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import CreditScoreIcon from '@mui/icons-material/CreditScore';
 import SettingsIcon from '@mui/icons-material/Settings';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ReactElement } from 'react';
@@ -18,7 +19,7 @@ export interface NavEntry {
   label: MessageDescriptor;
   icon: ReactElement;
   /** A live count shown beside the label. */
-  badge?: 'unanswered' | 'newCreditLeads';
+  badge?: 'unanswered' | 'newCreditLeads' | 'unreadActivity';
 }
 
 export const navEntries: NavEntry[] = [
@@ -28,5 +29,6 @@ export const navEntries: NavEntry[] = [
   { to: urls.categories.index(), label: msg`Categories`, icon: <CategoryIcon /> },
   { to: urls.fulfillment.index(), label: msg`Fulfillment`, icon: <WarehouseIcon /> },
   { to: urls.credits.index(), label: msg`Credit leads`, icon: <CreditScoreIcon />, badge: 'newCreditLeads' },
+  { to: urls.activity.index(), label: msg`Activity`, icon: <NotificationsIcon />, badge: 'unreadActivity' },
   { to: urls.settings.index(), label: msg`Settings`, icon: <SettingsIcon /> },
 ];

@@ -4,7 +4,7 @@ import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
 import { accessOf, useSession } from '../lib/session';
 import { patterns, urls } from '../lib/urls';
-import { settingsCatalog } from './catalogs';
+import { activityCatalog, settingsCatalog } from './catalogs';
 import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
 
@@ -56,6 +56,7 @@ const Credits = lazyArea(
   () => import('../features/credits/routes'),
   (locale) => import(`../features/credits/locales/${locale}.po`),
 );
+const Activity = lazyArea(() => import('../features/activity/routes'), activityCatalog);
 const Settings = lazyArea(() => import('../features/settings/routes'), settingsCatalog);
 const SignIn = lazyArea(
   () => import('../features/settings/SignInPage').then((module) => ({ Component: module.SignInPage })),
@@ -90,6 +91,7 @@ export function AppRoutes() {
         <Route path={`${patterns.categories.root}/*`} element={<Categories />} />
         <Route path={`${patterns.fulfillment.root}/*`} element={<Fulfillment />} />
         <Route path={`${patterns.credits.root}/*`} element={<Credits />} />
+        <Route path={`${patterns.activity.root}/*`} element={<Activity />} />
         <Route path={`${patterns.settings.root}/*`} element={<Settings />} />
         <Route path="*" element={<NotFound />} />
       </Route>

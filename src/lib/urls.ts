@@ -28,6 +28,7 @@ export const patterns = {
   fulfillment: { root: '/fulfillment', operations: 'operations' },
   credits: { root: '/credits', detail: ':id' },
   settings: { root: '/settings' },
+  activity: { root: '/activity' },
 } as const;
 
 type InboxQuery = Query<'status' | 'item' | 'from' | 'sort' | 'order'>;
@@ -61,5 +62,8 @@ export const urls = {
   },
   settings: {
     index: () => '/settings',
+  },
+  activity: {
+    index: (query?: Query<'kind'>) => withQuery('/activity', query),
   },
 };

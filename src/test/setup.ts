@@ -4,7 +4,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureClient } from '../api/client';
 import { sessionStore } from '../lib/session';
+import { serveActivityStandIns } from './activity';
 import { demoSeller, resetDb, server } from './demo';
+import { TestEventSource } from './eventSource';
+
+// jsdom has no EventSource: the app's activity stream (and msw's sse handlers, which need one) get one over fetch.
+Object.assign(globalThis, { EventSource: TestEventSource });
 
 // Tests read English: every area's catalog is loaded, as after visiting each page.
 const catalogs = import.meta.glob<Messages>('../**/locales/en.po', { eager: true, import: 'messages' });
@@ -18,6 +23,7 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
   resetDb();
+  serveActivityStandIns();
   configureClient({
     baseUrl: 'http://localhost/api',
     getToken: () => demoSeller.token,

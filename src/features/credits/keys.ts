@@ -8,8 +8,9 @@ import type { CreditLeadSearchParams } from '../../api/credits';
 export const creditLeadKeys = {
   all: ['credits'] as const,
   dataset: (sandbox: boolean) => [...creditLeadKeys.all, sandbox ? 'sandbox' : 'live'] as const,
-  search: (params: CreditLeadSearchParams, sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'search', params] as const,
+  searches: (sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'search'] as const,
+  search: (params: CreditLeadSearchParams, sandbox: boolean) => [...creditLeadKeys.searches(sandbox), params] as const,
   detail: (id: string, sellerId: number, sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'detail', { id, sellerId }] as const,
-  newCount: (sellerId: number, since: string, sandbox: boolean) =>
-    [...creditLeadKeys.dataset(sandbox), 'new-count', { sellerId, since }] as const,
+  newCounts: (sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'new-count'] as const,
+  newCount: (sellerId: number, since: string, sandbox: boolean) => [...creditLeadKeys.newCounts(sandbox), { sellerId, since }] as const,
 };

@@ -31,7 +31,7 @@ import { useUrlState } from '../../lib/urlState';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
 import { OperationsResults } from './OperationsResults';
-import type { OperationFilters } from './queries';
+import type { OperationFilters } from './keys';
 import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';

@@ -18,7 +18,8 @@ import { useFormat } from '../../lib/format';
 import { AvailabilityChart, type AvailabilityPoint } from './AvailabilityChart';
 import { describeFulfillmentError } from './errors';
 import { OperationsTable } from './OperationsTable';
-import { operationsQuery, type OperationFilters } from './queries';
+import type { OperationFilters } from './keys';
+import { operationsQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
 
 function groupOf(type: string): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isoDate } from '../../api/fulfillment';
 import { demoSeller, testDb } from '../../test/demo';
-import { fetchOperationsPage, operationsQuery, type OperationFilters, type PageParam } from './queries';
+import type { OperationFilters } from './keys';
+import { fetchOperationsPage, operationsQuery, type PageParam } from './queries';
 
 const dayMs = 24 * 3600_000;
 const filters: OperationFilters = {

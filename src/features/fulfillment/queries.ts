@@ -1,32 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors';
-import {
-  getFulfillmentStock,
-  searchOperations,
-  type OperationsPage,
-  type OperationsSearch,
-  type OperationSort,
-  type OperationType,
-} from '../../api/fulfillment';
-
-/** The resolved filters of one operations search (dates already defaulted and validated). */
-export interface OperationFilters {
-  sellerId: number;
-  inventoryIds: string[];
-  dateFrom: string;
-  dateTo: string;
-  type?: OperationType;
-  shipmentId?: string;
-  sort: OperationSort;
-  limit: number;
-}
-
-const fulfillmentKeys = {
-  all: ['fulfillment'] as const,
-  stock: (inventoryId: string) => [...fulfillmentKeys.all, 'stock', inventoryId] as const,
-  recentInventories: (sellerId: number) => [...fulfillmentKeys.all, 'recent-inventories', sellerId] as const,
-  operations: (filters: OperationFilters) => [...fulfillmentKeys.all, 'operations', filters] as const,
-};
+import { getFulfillmentStock, searchOperations, type OperationsPage, type OperationsSearch } from '../../api/fulfillment';
+import { fulfillmentKeys, type OperationFilters } from './keys';
 
 export function stockQuery(inventoryId: string) {
   return queryOptions({

@@ -20,8 +20,10 @@ export const questionKeys = {
   list: (filters: InboxFilters) => [...questionKeys.lists(), filters] as const,
   page: (filters: InboxFilters, page: number) => [...questionKeys.list(filters), page] as const,
   /** The polled first row of a view: its total tells how many questions arrived since the list loaded. */
-  head: (filters: InboxFilters) => [...questionKeys.all, 'head', filters] as const,
-  unanswered: (sellerId: number) => [...questionKeys.all, 'unanswered', sellerId] as const,
+  heads: () => [...questionKeys.all, 'head'] as const,
+  head: (filters: InboxFilters) => [...questionKeys.heads(), filters] as const,
+  unansweredCounts: () => [...questionKeys.all, 'unanswered'] as const,
+  unanswered: (sellerId: number) => [...questionKeys.unansweredCounts(), sellerId] as const,
   detail: (id: number) => [...questionKeys.all, 'detail', id] as const,
 };
 

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -7,14 +8,18 @@ import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Check from '@mui/icons-material/Check';
 import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { signInUrl } from '../../api/session';
-import { useSession } from '../../lib/session';
+import { refreshServerSession, useSession } from '../../lib/session';
 import { urls } from '../../lib/urls';
 import { useAccountActions } from './accounts';
 
-/** The app bar's account menu (live mode): the active account's nickname, the others to switch to, add, sign out. */
+/**
+ * The app bar's account menu (live mode): the active account's nickname, the others to switch to (with their
+ * unread activity, asked again on each opening, since only the active account's stream is open), add, sign out.
+ */
 export function AccountMenu() {
   const { t } = useLingui();
   const { server } = useSession();
@@ -26,6 +31,8 @@ export function AccountMenu() {
   const active = server.accounts.find((account) => account.active);
   const nickname = active?.nickname ?? '';
   const close = () => setAnchor(null);
+  const unreadElsewhere = server.accounts.reduce((sum, account) => sum + (account.active ? 0 : account.unread), 0);
+  const unreadLabel = (count: number) => t`${plural(count, { one: `# unread`, other: `# unread` })}`;
   return (
     <>
       <Button
@@ -33,12 +40,22 @@ export function AccountMenu() {
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-controls={anchor ? menuId : undefined}
-        aria-label={t`Account: ${nickname}`}
+        aria-label={
+          unreadElsewhere
+            ? t`Account: ${nickname} (${plural(unreadElsewhere, { one: `# unread entry`, other: `# unread entries` })} in your other accounts)`
+            : t`Account: ${nickname}`
+        }
         endIcon={<ArrowDropDown />}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          void refreshServerSession();
+        }}
         sx={{ textTransform: 'none', minWidth: 0 }}
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '9rem' }}>{nickname}</span>
+        {unreadElsewhere > 0 && (
+          <Box component="span" aria-hidden sx={{ ml: 0.75, width: 8, height: 8, borderRadius: '50%', bgcolor: 'warning.light' }} />
+        )}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
         {server.accounts.map((account) => (
@@ -54,7 +71,10 @@ export function AccountMenu() {
             }}
           >
             <ListItemIcon>{account.active && <Check fontSize="small" />}</ListItemIcon>
-            <ListItemText primary={account.nickname} secondary={account.site_id} />
+            <ListItemText
+              primary={account.nickname}
+              secondary={!account.active && account.unread > 0 ? `${account.site_id} · ${unreadLabel(account.unread)}` : account.site_id}
+            />
           </MenuItem>
         ))}
         <Divider />

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -57,6 +58,12 @@ export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: 
           <DialogContentText
             sx={{ mb: 2 }}
           >{t`You start from ${{ quantity: format.number(base.quantity) }}, read at version ${{ version: format.number(base.version) }}.`}</DialogContentText>
+          {/* `read` follows the page's query, which live updates refresh: say so before the seller saves, not only on a 409. */}
+          {read.version !== base.version && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t`Changed since you opened it: ${location} is ${{ current: format.number(quantityAt(read.stock, target)) }} now (version ${{ version: format.number(read.version) }}).`}
+            </Alert>
+          )}
           <TextField
             autoFocus
             fullWidth

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { patterns, urls } from '../../lib/urls';
@@ -6,6 +6,7 @@ import { testDb } from '../../test/demo';
 import { failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { StockDetail } from './StockDetail';
+import { stockKeys } from './keys';
 import { StockHome } from './StockHome';
 
 const userProductId = 'MLAU3000001';
@@ -63,5 +64,20 @@ describe('stock detail', () => {
     recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await locations()).toBeInTheDocument();
+  });
+
+  it('the edit dialog says the stock changed since it opened when a fresher read arrives (a live update), before saving', async () => {
+    const { queryClient } = renderDetail();
+    const table = await locations();
+    await userEvent.click(within(table).getAllByRole('button', { name: /^Edit the quantity of/ })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(/Changed since you opened it/)).not.toBeInTheDocument();
+    // Another device changed it; the activity stream invalidates this user product's stock.
+    const record = testDb().stock.userProducts.get(userProductId)!;
+    record.version += 1;
+    await act(() => queryClient.invalidateQueries({ queryKey: stockKeys.detail(userProductId) }));
+    expect(
+      await within(dialog).findByText(new RegExp(`Changed since you opened it: .* \\(version ${record.version}\\)\\.`)),
+    ).toBeInTheDocument();
   });
 });

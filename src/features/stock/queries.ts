@@ -4,16 +4,8 @@ import { getStock, searchUserProductItems, type StockRead, type UserItemsSearch 
 import { getDemoUserProducts } from '../../api/demo';
 import { itemKeys } from '../../lib/items';
 import { createLocalStore } from '../../lib/store';
+import { stockKeys } from './keys';
 import { writeStock, type StockEdit, type WriteOutcome } from './writes';
-
-const stockKeys = {
-  all: ['stock'] as const,
-  detail: (userProductId: string) => [...stockKeys.all, 'detail', userProductId] as const,
-  /** The items of a user product, for any seller (the prefix a stock write looks them up by). */
-  itemsOf: (userProductId: string) => [...stockKeys.all, 'items', userProductId] as const,
-  items: (sellerId: number, userProductId: string) => [...stockKeys.itemsOf(userProductId), sellerId] as const,
-  demo: () => [...stockKeys.all, 'demo'] as const,
-};
 
 export function stockQuery(userProductId: string) {
   return queryOptions({

@@ -1,0 +1,55 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { eventsUrl, parseActivityEvent, type ActivityEntry } from '../api/activity';
+import { useSession } from '../lib/session';
+
+export type StreamState = 'connecting' | 'open' | 'down';
+
+/** Reconnect after 1, 2, 4 … s, never waiting more than this. */
+const maxRetryMs = 30_000;
+
+/**
+ * The active account's activity stream (GET /events, same origin, so the session cookie goes with it). One
+ * stream per account: it closes when the account changes or the seller signs out. When it drops, it is
+ * reopened with backoff from the last entry seen, so nothing is missed; invalid entries are dropped.
+ */
+export function useActivityStream(onEntry: (entry: ActivityEntry) => void): StreamState {
+  const session = useSession();
+  const account = session.mode === 'live' ? (session.server?.signedIn && session.server.activeAccountId) || null : session.mode;
+  const [state, setState] = useState<StreamState>('connecting');
+  const deliver = useEffectEvent(onEntry);
+
+  useEffect(() => {
+    if (account === null) return;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let lastEventId: string | undefined;
+    const connect = () => {
+      source = new EventSource(eventsUrl(lastEventId));
+      source.onopen = () => {
+        failures = 0;
+        setState('open');
+      };
+      source.addEventListener('activity', (event: MessageEvent<string>) => {
+        const entry = parseActivityEvent(event.data);
+        if (!entry) return;
+        lastEventId = event.lastEventId || entry.id;
+        deliver(entry);
+      });
+      source.onerror = () => {
+        // The browser's own retry knows no backoff, no cap, and gives up for good on a refusal: this one does not.
+        source?.close();
+        setState('down');
+        retry = setTimeout(connect, Math.min(maxRetryMs, 1000 * 2 ** failures));
+        failures += 1;
+      };
+    };
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [account]);
+
+  return state;
+}

@@ -1,0 +1,9 @@
+/** Query keys of the stock area, general → specific; apart from queries.ts so the shell's live updates can use them. */
+export const stockKeys = {
+  all: ['stock'] as const,
+  detail: (userProductId: string) => [...stockKeys.all, 'detail', userProductId] as const,
+  /** The items of a user product, for any seller (the prefix a stock write looks them up by). */
+  itemsOf: (userProductId: string) => [...stockKeys.all, 'items', userProductId] as const,
+  items: (sellerId: number, userProductId: string) => [...stockKeys.itemsOf(userProductId), sellerId] as const,
+  demo: () => [...stockKeys.all, 'demo'] as const,
+};
