@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCipher, deriveKey } from '../src/secrets.ts';
-import type { ActivityEntry } from '../src/store/activity.ts';
+import { activityEntrySchema, activityPageSchema, type ActivityEntry } from '../../src/api/activity.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import {
   Browser,
@@ -47,10 +47,11 @@ async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_00
   }
 }
 
-async function activity(browser: Browser, query = ''): Promise<{ entries: ActivityEntry[]; unread: number }> {
+/** The activity as the browser reads it: with its own schema, so a shape the app cannot read fails here. */
+async function activity(browser: Browser, query = '') {
   const response = await browser.request(`/activity${query}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as { entries: ActivityEntry[]; unread: number };
+  return activityPageSchema.parse(await response.json());
 }
 
 /** The entry made of a resource, once the worker has stored it. */
@@ -78,7 +79,7 @@ async function openEvents(url: string, cookie: string, lastEventId?: string) {
           const fields = Object.fromEntries(
             block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
           );
-          if (fields.event === 'activity') return { id: fields.id!, entry: JSON.parse(fields.data!) as ActivityEntry };
+          if (fields.event === 'activity') return { id: fields.id!, entry: activityEntrySchema.parse(JSON.parse(fields.data!)) };
           continue;
         }
         const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), deadline - Date.now()));

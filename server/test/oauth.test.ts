@@ -47,7 +47,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
       mode: 'live',
       signedIn: true,
       oauth: true,
-      accounts: [{ ...demoAccount, active: true }],
+      accounts: [{ ...demoAccount, active: true, unread: 0 }],
       activeAccountId: demoAccount.id,
     });
     expect(JSON.stringify(session)).not.toMatch(/APP_USR|TG-/);

@@ -57,7 +57,8 @@ export const activityEntrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-const activityPageSchema = z.object({
+/** Also what the server's tests read its answers with, so both sides keep one shape. */
+export const activityPageSchema = z.object({
   entries: z.array(activityEntrySchema),
   /** Unread entries of the active account (all kinds). */
   unread: z.number().int().nonnegative(),

@@ -3,8 +3,8 @@ import type { ActivityEntry } from '../api/activity';
 import { server } from './demo';
 
 /**
- * Seller Desk's own paths of the activity (GET /events, GET /activity…) for tests, until the simulator answers
- * them: a stream that stays open and sends what a test pushes, and an empty activity list.
+ * Seller Desk's own paths of the activity (GET /events, GET /activity…) as a test controls them, in place of the
+ * simulator's: a stream that stays open and sends what the test pushes, and an empty activity list.
  */
 const origin = 'http://localhost';
 
