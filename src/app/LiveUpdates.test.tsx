@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../api/activity';
 import { desktopNotificationsStore } from '../features/activity/desktop';
 import { activityKeys } from '../features/activity/keys';
@@ -10,7 +10,7 @@ import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/
 import { questionKeys } from '../features/questions/keys';
 import { stockKeys } from '../features/stock/keys';
 import { itemKeys } from '../lib/items';
-import { endStreams, lastEventIds, openStreams, pushActivity } from '../test/activity';
+import { endStreams, lastEventIds, openStreams, pushActivity, serveActivityStandIns } from '../test/activity';
 import { sessionStore } from '../lib/session';
 import { act } from '@testing-library/react';
 import { server } from '../test/demo';
@@ -71,6 +71,9 @@ const invalidated = (queryClient: QueryClient) =>
     .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
     .map(([name]) => name)
     .sort();
+
+// The stream and the list as each test drives them, in place of the simulator's.
+beforeEach(() => serveActivityStandIns());
 
 describe('live updates', () => {
   it.each([

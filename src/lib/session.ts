@@ -64,19 +64,25 @@ export function setMode(mode: Mode | null): void {
   sessionStore.set((s) => ({ ...s, mode }));
 }
 
+/** Counts the sessions the seller changed, so an answer to an older question cannot undo a newer change. */
+let changes = 0;
+
 /** A session the seller just changed (signed in, switched, disconnected): any earlier refusal is over. */
 export function acceptServerSession(server: ServerSession): void {
+  changes++;
   sessionStore.set((s) => ({ ...s, server, unreachable: false, authProblem: null }));
 }
 
 /** Asks the server who is signed in (after a 401, say); a refusal seen before stays until the seller acts. */
 export async function refreshServerSession(): Promise<void> {
+  const asked = changes;
   try {
     // The session module (and zod) load on demand: demo mode and the first paint never need them.
     const server = await (await import('../api/session')).getServerSession();
-    sessionStore.set((s) => ({ ...s, server, unreachable: false }));
+    // A switch made while this was under way wins: its answer is newer than this one.
+    if (asked === changes) sessionStore.set((s) => ({ ...s, server, unreachable: false }));
   } catch {
-    sessionStore.set((s) => ({ ...s, unreachable: true }));
+    if (asked === changes) sessionStore.set((s) => ({ ...s, unreachable: true }));
   }
 }
 

@@ -4,7 +4,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureClient } from '../api/client';
 import { sessionStore } from '../lib/session';
-import { serveActivityStandIns } from './activity';
 import { demoSeller, resetDb, server } from './demo';
 import { TestEventSource } from './eventSource';
 
@@ -23,7 +22,6 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
   resetDb();
-  serveActivityStandIns();
   configureClient({
     baseUrl: 'http://localhost/api',
     getToken: () => demoSeller.token,
