@@ -20,6 +20,7 @@ const oauthApp = { OAUTH_CLIENT_ID: '7160000000000001', OAUTH_CLIENT_SECRET: 'e2
 let api: ChildProcess;
 let liveServer: ChildProcess;
 let token = '';
+let marketplace = '';
 
 /** Starts `command` and resolves with the first match of `pattern` in what it prints. */
 async function startAndRead(
@@ -55,11 +56,12 @@ test.beforeAll(async () => {
   const [apiProcess, started] = await startAndRead(
     'node_modules/.bin/tsx',
     ['src/demo/serve.ts'],
-    { PORT: '0', HOST: '127.0.0.1', ...oauthApp },
+    { PORT: '0', HOST: '127.0.0.1', ...oauthApp, NOTIFICATIONS_URL: live('/notifications') },
     /Demo seller API on (\S+)\nToken of the demo seller: (\S+)\n/,
   );
   api = apiProcess;
   token = started[2]!;
+  marketplace = started[1]!;
   liveServer = spawn('node', ['server/dist/main.js'], {
     env: {
       ...process.env,
@@ -107,7 +109,7 @@ async function signIn(page: Page, path: string, nickname: string) {
   await page.getByRole('link', { name: 'Sign in with the marketplace' }).click();
   await consent(page, nickname);
   await expect(page).toHaveURL(live(path));
-  await expect(accountButton(page)).toHaveAccessibleName(`Account: ${nickname}`);
+  await expect(accountButton(page)).toHaveAccessibleName(new RegExp(`^Account: ${nickname}\\b`));
 }
 
 /** What a page shows once its data is in, read the same way in both modes. */
@@ -164,7 +166,7 @@ test('the simulator served by Node shows the same inbox, stock detail and credit
   await livePage.getByRole('button', { name: 'Use a personal access token instead' }).click();
   await livePage.getByLabel('Access token', { exact: true }).fill(token);
   await livePage.getByRole('button', { name: 'Connect with this token' }).click();
-  await expect(accountButton(livePage)).toHaveAccessibleName('Account: TIENDA_DEMO');
+  await expect(accountButton(livePage)).toHaveAccessibleName(/^Account: TIENDA_DEMO\b/);
   for (const { name, path, read } of pages) {
     await demoPage.goto(path);
     await expect(demoPage.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
@@ -174,6 +176,25 @@ test('the simulator served by Node shows the same inbox, stock detail and credit
     expect(await read(livePage), name).toEqual(shown);
   }
   await livePage.close();
+});
+
+test('a question asked on the marketplace appears in the open inbox at once, without a reload', async ({ page }) => {
+  test.slow();
+  await signIn(page, '/questions?status=UNANSWERED', 'TIENDA_DEMO');
+  await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+  // A mark on the document: a reload would lose it.
+  await page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', 'yes'));
+
+  // A buyer asks: the marketplace (the simulator) notifies the server, which reads the question and streams it.
+  const text = `¿Tiene garantía oficial? ${Date.now()}`;
+  const asked = await fetch(`${marketplace}/__demo/questions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
+  expect(asked.status).toBe(201);
+  await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').filter({ hasText: text })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-not-reloaded', 'yes');
 });
 
 // Last: it answers a question, which the comparison above must not see.
@@ -213,7 +234,7 @@ test('sign in with the marketplace, answer a question, add and switch accounts, 
   await accountButton(page).click();
   await page.getByRole('menuitem', { name: 'Add account' }).click();
   await consent(page, 'OTRO_VENDEDOR');
-  await expect(accountButton(page)).toHaveAccessibleName('Account: OTRO_VENDEDOR');
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: OTRO_VENDEDOR\b/);
   await expect(page.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
 
   // Switch back from the menu: the first seller's inbox, nothing of the second.
@@ -222,7 +243,7 @@ test('sign in with the marketplace, answer a question, add and switch accounts, 
   // An open popup menu sits outside the landmarks by design (it is portalled to the body, over the page).
   await expectNoA11yViolations(page, { disableRules: ['region'] });
   await page.getByRole('menuitemradio', { name: /TIENDA_DEMO/ }).click();
-  await expect(accountButton(page)).toHaveAccessibleName('Account: TIENDA_DEMO');
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: TIENDA_DEMO\b/);
   await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
 
   // Settings lists the same accounts, each to switch to or disconnect.
