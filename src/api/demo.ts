@@ -49,7 +49,11 @@ export function simulateFulfillmentOperation(body: { inventory_id?: string; type
   return requestData('/__demo/fulfillment-operations', { method: 'POST', body, schema: demoOperationSchema, signal });
 }
 
-/** POST /__demo/recategorize: the marketplace moves the item to another category with required attributes it lacks. */
-export function simulateRecategorization(itemId: string, signal?: AbortSignal) {
-  return requestData('/__demo/recategorize', { method: 'POST', body: { item_id: itemId }, schema: demoRecategorizationSchema, signal });
+/**
+ * POST /__demo/recategorize: the marketplace moves the item (the caller's first when none is given) to another
+ * category with required attributes it lacks.
+ */
+export function simulateRecategorization(itemId?: string, signal?: AbortSignal) {
+  const body = itemId === undefined ? {} : { item_id: itemId };
+  return requestData('/__demo/recategorize', { method: 'POST', body, schema: demoRecategorizationSchema, signal });
 }

@@ -91,6 +91,13 @@ describe('live updates', () => {
     await waitFor(() => expect(invalidated(queryClient)).toEqual(expected.sort()));
   });
 
+  it('reads the activity again when the stream first opens: what happened before it is not replayed', async () => {
+    const { queryClient } = renderWithProviders(<LiveUpdates />);
+    queryClient.setQueryData(activityKeys.unread(), 0);
+    await waitFor(() => expect(openStreams()).toBe(1));
+    await waitFor(() => expect(queryClient.getQueryState(activityKeys.unread())?.isInvalidated).toBe(true));
+  });
+
   it('drops an event that is not an entry, and goes on with the next', async () => {
     const queryClient = await renderListening();
     pushActivity(JSON.stringify({ ...entry({ subject: { questionId: 6 } }), id: 'not-a-number' }));

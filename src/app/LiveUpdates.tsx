@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { visuallyHidden } from '../components/visuallyHidden';
 import { describeEntry, isNewQuestion, streamPaused } from '../features/activity/describe';
 import { notifyDesktop } from '../features/activity/desktop';
+import { activityKeys } from '../features/activity/keys';
 import { applyActivity } from './liveUpdates';
 import { useActivityStream } from './useActivityStream';
 
@@ -17,12 +18,15 @@ export function LiveUpdates() {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
-  const state = useActivityStream((entry) => {
-    applyActivity(queryClient, entry);
-    const text = describeEntry(entry, i18n);
-    setAnnouncement(text);
-    if (isNewQuestion(entry)) notifyDesktop(text, entry.id);
-  });
+  const state = useActivityStream(
+    (entry) => {
+      applyActivity(queryClient, entry);
+      const text = describeEntry(entry, i18n);
+      setAnnouncement(text);
+      if (isNewQuestion(entry)) notifyDesktop(text, entry.id);
+    },
+    () => void queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+  );
   const paused = i18n._(streamPaused);
   return (
     <>

@@ -12,11 +12,12 @@ const maxRetryMs = 30_000;
  * stream per account: it closes when the account changes or the seller signs out. When it drops, it is
  * reopened with backoff from the last entry seen, so nothing is missed; invalid entries are dropped.
  */
-export function useActivityStream(onEntry: (entry: ActivityEntry) => void): StreamState {
+export function useActivityStream(onEntry: (entry: ActivityEntry) => void, onFirstOpen: () => void): StreamState {
   const session = useSession();
   const account = session.mode === 'live' ? (session.server?.signedIn && session.server.activeAccountId) || null : session.mode;
   const [state, setState] = useState<StreamState>('connecting');
   const deliver = useEffectEvent(onEntry);
+  const opened = useEffectEvent(onFirstOpen);
 
   useEffect(() => {
     if (account === null) return;
@@ -29,6 +30,8 @@ export function useActivityStream(onEntry: (entry: ActivityEntry) => void): Stre
       source.onopen = () => {
         failures = 0;
         setState('open');
+        // What happened before this account's stream first opened is not replayed: the lists read it instead.
+        if (lastEventId === undefined) opened();
       };
       source.addEventListener('activity', (event: MessageEvent<string>) => {
         const entry = parseActivityEvent(event.data);

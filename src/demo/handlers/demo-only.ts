@@ -31,8 +31,7 @@ function optionalString(body: Record<string, unknown>, name: string): string | u
 }
 
 /** The caller's item named in the body, or (when `required` is false and none is named) their first. */
-function ownItem(context: RouteContext, seller: Seller, id: string | undefined, required = false): Item {
-  if (id === undefined && required) fail(400, 'invalid_post_body', 'item_id is required', ['item_id']);
+function ownItem(context: RouteContext, seller: Seller, id: string | undefined): Item {
   const item = id === undefined ? [...context.db.items.values()].find((i) => i.seller_id === seller.id) : context.db.items.get(id);
   if (!item || item.seller_id !== seller.id) fail(404, 'not_found', `Item ${id} not found among the caller's items`);
   return item;
@@ -104,7 +103,8 @@ export function demoOnlyHandlers(route: Route) {
     route('post', '/__demo/recategorize', async (context) => {
       const seller = caller(context);
       const { db } = context;
-      const item = ownItem(context, seller, optionalString(await optionalBody(context.request), 'item_id'), true);
+      // Without an item_id: the caller's first item (the demo's Activity page moves that one).
+      const item = ownItem(context, seller, optionalString(await optionalBody(context.request), 'item_id'));
       const target = recategorizationTarget(db.categories, item) ?? fail(409, 'no_category', `No other category fits item ${item.id}`);
       const from = item.category_id;
       item.category_id = target.resource.id;

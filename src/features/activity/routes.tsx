@@ -17,6 +17,8 @@ import { activityKinds, type ActivityEntry } from '../../api/activity';
 import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { useSession } from '../../lib/session';
+import { DemoControls } from './DemoControls';
 import { useFormat } from '../../lib/format';
 import { useStore } from '../../lib/store';
 import { useUrlState } from '../../lib/urlState';
@@ -141,6 +143,7 @@ function ActivityPage() {
   const query = useQuery(activityListQuery(url.kind, url.before));
   const markAll = useMarkRead();
   const unread = query.data?.unread ?? 0;
+  const demo = useSession().mode === 'demo';
   return (
     <>
       <PageHeader
@@ -156,6 +159,7 @@ function ActivityPage() {
         }
       />
       {markAll.isError && <ErrorAlert error={markAll.error} />}
+      {demo && <DemoControls />}
       <TextField
         select
         label={t`Kind`}

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations, openApp } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+/** Demo mode shows issue #16 without a server: the simulator emits the events through the same stream shape. */
+test('demo: a recategorization and a buyer question arrive on their own, the review shows the fee difference', async ({ page }) => {
+  await openApp(page, '/activity');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  const entries = page.getByRole('list', { name: 'Activity, newest first' }).getByRole('listitem');
+
+  await page.getByRole('button', { name: 'The marketplace recategorizes an item' }).click();
+  const review = entries.filter({ has: page.getByTestId('fee-change') }).first();
+  await expect(review).toBeVisible();
+  await expect(review.getByText('›').first()).toBeVisible();
+  await expect(review.getByTestId('fee-change')).toHaveText(/→ .*\((\+|−|±)/);
+  await expectNoA11yViolations(page);
+  await review.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(review.getByText(/^Reviewed /)).toBeVisible();
+
+  // A buyer's question appears here and moves the inbox's count, without a reload.
+  const questions = page.getByRole('link', { name: /^Questions/ });
+  await expect(questions).toHaveAccessibleName(/\d+ unanswered questions?/);
+  const before = Number((await questions.innerText()).match(/\d+/)?.[0]);
+  await page.getByRole('button', { name: 'A buyer asks a question' }).click();
+  await expect(entries.filter({ hasText: /question/i }).first()).toBeVisible();
+  await expect(questions).toHaveAccessibleName(new RegExp(`${before + 1} unanswered questions`));
+});
