@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActivityEntry } from '../api/activity';
 import { desktopNotificationsStore } from '../features/activity/desktop';
 import { activityKeys } from '../features/activity/keys';
 import { creditLeadKeys } from '../features/credits/keys';
@@ -10,25 +9,14 @@ import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/
 import { questionKeys } from '../features/questions/keys';
 import { stockKeys } from '../features/stock/keys';
 import { itemKeys } from '../lib/items';
-import { endStreams, lastEventIds, openStreams, pushActivity, serveActivityStandIns } from '../test/activity';
+import { activityEntry, endStreams, lastEventIds, openStreams, pushActivity, serveActivityStandIns } from '../test/activity';
 import { sessionStore } from '../lib/session';
 import { act } from '@testing-library/react';
 import { server } from '../test/demo';
 import { renderWithProviders } from '../test/render';
 import { LiveUpdates } from './LiveUpdates';
 
-const entry = (patch: Partial<ActivityEntry>): ActivityEntry => ({
-  id: '1',
-  accountId: '1',
-  topic: 'questions',
-  kind: 'question',
-  resource: '/questions/5',
-  createdAt: '2026-11-23T10:00:00Z',
-  read: false,
-  subject: { questionId: 5, itemId: 'MLA1' },
-  facts: { status: 'UNANSWERED', itemTitle: 'Red mug' },
-  ...patch,
-});
+const entry = activityEntry;
 
 const filters = (inventoryIds: string[]): OperationFilters => ({
   sellerId: 1,

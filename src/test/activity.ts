@@ -54,3 +54,17 @@ export function endStreams(): void {
   for (const stream of clients) stream.end();
   clients = [];
 }
+
+/** A new question's entry as the server sends it; `patch` makes any other kind. */
+export const activityEntry = (patch: Partial<ActivityEntry> = {}): ActivityEntry => ({
+  id: '1',
+  accountId: '1',
+  topic: 'questions',
+  kind: 'question',
+  resource: '/questions/5',
+  createdAt: '2026-11-23T10:00:00Z',
+  read: false,
+  subject: { questionId: 5, itemId: 'MLA1' },
+  facts: { status: 'UNANSWERED', itemTitle: 'Red mug' },
+  ...patch,
+});

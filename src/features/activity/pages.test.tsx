@@ -3,21 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../../api/activity';
+import { activityEntry } from '../../test/activity';
 import { server } from '../../test/demo';
 import { renderWithProviders } from '../../test/render';
 import { Component } from './routes';
 
-const question: ActivityEntry = {
+const question = activityEntry({
   id: '12',
-  accountId: '1',
-  topic: 'questions',
-  kind: 'question',
   resource: '/questions/5036111111',
   createdAt: '2026-11-23T10:05:00Z',
-  read: false,
   subject: { questionId: 5036111111, itemId: 'MLA1' },
-  facts: { status: 'UNANSWERED', itemTitle: 'Red mug' },
-};
+});
 
 const recategorization: ActivityEntry = {
   id: '11',
