@@ -178,10 +178,15 @@ test('the simulator served by Node shows the same inbox, stock detail and credit
   await livePage.close();
 });
 
-test('a question asked on the marketplace appears in the open inbox at once, without a reload', async ({ page }) => {
+test('a question asked on the marketplace is announced in the open inbox at once and shows on request, without a reload', async ({
+  page,
+}) => {
   test.slow();
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/events' && response.ok());
   await signIn(page, '/questions?status=UNANSWERED', 'TIENDA_DEMO');
   await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+  // What happens before the stream is open reaches the page by polling, not at once: wait for it.
+  await streamOpen;
   // A mark on the document: a reload would lose it.
   await page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', 'yes'));
 
@@ -193,6 +198,8 @@ test('a question asked on the marketplace appears in the open inbox at once, wit
     body: JSON.stringify({ text }),
   });
   expect(asked.status).toBe(201);
+  // The list does not shift under the seller: the view announces the question, and Show brings it in.
+  await page.getByRole('button', { name: /1 new question · Show/ }).click({ timeout: 20_000 });
   await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').filter({ hasText: text })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-not-reloaded', 'yes');
 });

@@ -4,8 +4,14 @@ import { activityKeys } from '../features/activity/keys';
 import { creditLeadKeys } from '../features/credits/keys';
 import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/keys';
 import { questionKeys } from '../features/questions/keys';
+import type { SearchResult } from '../api/questions';
 import { stockKeys } from '../features/stock/keys';
 import { itemKeys } from '../lib/items';
+
+/** Whether a loaded page of the inbox holds the question. */
+function listShows(page: unknown, questionId: number): boolean {
+  return (page as Partial<SearchResult> | undefined)?.questions?.some((question) => question.id === questionId) ?? false;
+}
 
 /**
  * What an activity entry changes on screen: the exact cache keys of the areas it is about, through their own
@@ -17,12 +23,19 @@ export function applyActivity(queryClient: QueryClient, entry: ActivityEntry): v
   const { subject } = entry;
   invalidate(activityKeys.all);
   switch (entry.kind) {
-    case 'question':
-      invalidate(questionKeys.lists());
+    case 'question': {
+      const id = subject.questionId;
+      // A question on screen is read again (its status moved); a new one is announced by its view's head as
+      // "N new · Show", so the list never shifts under the seller's eyes.
+      void queryClient.invalidateQueries({
+        queryKey: questionKeys.lists(),
+        predicate: (query) => id !== undefined && listShows(query.state.data, id),
+      });
       invalidate(questionKeys.heads());
       invalidate(questionKeys.unansweredCounts());
-      if (subject.questionId !== undefined) invalidate(questionKeys.detail(subject.questionId));
+      if (id !== undefined) invalidate(questionKeys.detail(id));
       break;
+    }
     case 'credit-lead':
       // The notification does not say which dataset; both are cheap to mark (only what is on screen refetches).
       for (const sandbox of [false, true]) {
