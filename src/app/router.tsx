@@ -64,7 +64,12 @@ const SignIn = lazyArea(
 );
 // The 404 page's words are in the shell's catalog, already loaded.
 const NotFound = lazyArea(() => import('./NotFound').then((module) => ({ Component: module.NotFound })));
-const AccessProblem = lazy(() => import('./AccessProblem').then((module) => ({ default: module.AccessProblem })));
+// Its words come with the settings area's catalog, so the shell's first-paint catalog does not carry them.
+const AccessProblem = lazy(() =>
+  Promise.all([import('../features/settings/AccessProblem'), loadArea(settingsCatalog)]).then(([module]) => ({
+    default: module.AccessProblem,
+  })),
+);
 
 /**
  * The pages only when the app knows its mode and, in live mode, whom it works for. They are keyed by the

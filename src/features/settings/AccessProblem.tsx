@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
-import { refreshServerSession } from '../lib/session';
+import { refreshServerSession } from '../../lib/session';
 
 /**
  * Why no page can be shown: the page did not carry its mode (it was not served by Seller Desk's server), or
