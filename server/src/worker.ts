@@ -96,6 +96,9 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
 
   /** Reads with the token of a session holding the seller, refreshed as the API door does (once on a 401). */
   async function readAs(userId: string, path: string): Promise<Read> {
+    // A session whose tokens cannot be used (signed out, or sealed under an earlier SESSION_SECRET) must not
+    // hold up the others: each is tried, and a failure is reported only when none could read.
+    let failure: unknown;
     for (const sessionKey of await store.activity.sessionsHolding(userId)) {
       try {
         let token = await tokens.accessToken(sessionKey, userId);
@@ -106,9 +109,10 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
         }
         if (answer.status !== 401) return answer;
       } catch (error) {
-        if (!(error instanceof SignedOut)) throw error;
+        if (!(error instanceof SignedOut)) failure = error;
       }
     }
+    if (failure !== undefined) throw failure;
     throw new Drop('no connected account can read it');
   }
 

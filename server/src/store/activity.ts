@@ -211,9 +211,9 @@ export function activityQueries(db: Kysely<Database>) {
       return row?.category_id;
     },
 
-    /** The sessions holding an account, oldest sign-in first: whose token a worker may read with. */
+    /** The sessions holding an account, latest sign-in first (the likeliest to hold a working token). */
     async sessionsHolding(userId: string): Promise<string[]> {
-      const rows = await db.selectFrom('accounts').select('session_id').where('user_id', '=', userId).orderBy('added_at').execute();
+      const rows = await db.selectFrom('accounts').select('session_id').where('user_id', '=', userId).orderBy('added_at', 'desc').execute();
       return rows.map((row) => row.session_id);
     },
 
