@@ -147,6 +147,9 @@ const pages: { name: string; path: string; read: (page: Page) => Promise<string[
       const results = page.getByRole('region', { name: 'Credit leads found' });
       const rows = page.getByRole('table', { name: 'Credit leads found' }).getByRole('row');
       await expect(rows.nth(1)).toBeVisible(dataTimeout);
+      // Each row's item title arrives after the row (its own item read): read once every lead row has one.
+      const leads = rows.filter({ has: page.getByRole('link') });
+      await expect(leads.filter({ hasNot: page.getByTitle(/./) })).toHaveCount(0, dataTimeout);
       // Lead dates are seeded relative to each simulator's start, which can fall a minute apart: compare the day.
       const texts = (await rows.allInnerTexts()).map((text) => text.replace(/\d{1,2}:\d{2}\s?[AP]M/g, '(time)'));
       return [await results.getByRole('status').innerText(), ...texts];

@@ -1,12 +1,14 @@
 // The notification figure of `npm run bench` (also alone, after `npm run build`: node scripts/bench-notifications.mjs): the simulator
-// (`npm run demo-api`) as the marketplace, the built server in live mode over it (embedded store in memory),
-// one seller signed in with a personal token and an SSE client open. Measures the answer time of
-// POST /notifications for 500 notifications at 100 a second, then the time from a notification's receipt to
-// its event on the SSE stream (one at a time, after the burst is processed).
+// (`npm run demo-api`) as the marketplace, the built server in live mode over it, one seller signed in with
+// a personal token and an SSE client open. Measures the answer time of POST /notifications for 500
+// notifications at 100 a second, then the time from a notification's receipt to its event on the SSE stream
+// (one at a time, after the burst is processed). On the embedded store in memory, and also on PostgreSQL when
+// DATABASE_URL is set (in a schema of its own, dropped after).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 
 const clientId = 'seller-desk-bench';
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
@@ -19,7 +21,8 @@ function start(command, args, env) {
 }
 
 async function waitHealthy(url) {
-  for (let i = 0; i < 200; i++) {
+  // PGlite's first start (initdb in WASM) can take half a minute on a busy 2-core machine.
+  for (let i = 0; i < 600; i++) {
     if (
       await fetch(`${url}/healthz`).then(
         (r) => r.ok,
@@ -32,7 +35,7 @@ async function waitHealthy(url) {
   throw new Error(`${url} did not start`);
 }
 
-export async function benchNotifications({ port, outDir, count = 500, perSecond = 100, samples = 20 }) {
+async function benchOne({ port, outDir, databaseUrl, count = 500, perSecond = 100, samples = 20 }) {
   // The simulator prints its address and the demo seller's token on its first two lines.
   const simulator = start('node_modules/.bin/tsx', ['src/demo/serve.ts'], {
     PORT: String(port + 1),
@@ -54,7 +57,7 @@ export async function benchNotifications({ port, outDir, count = 500, perSecond 
     OAUTH_CLIENT_ID: clientId,
     OAUTH_CLIENT_SECRET: 'bench-secret',
     SESSION_SECRET: randomBytes(48).toString('base64'),
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl ?? '',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'warn',
   });
@@ -123,6 +126,7 @@ export async function benchNotifications({ port, outDir, count = 500, perSecond 
       toEvent.push(performance.now() - started);
     }
     return {
+      store: databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)',
       burst: `${count} at ${perSecond}/s`,
       answerP50Ms: round(percentile(answers, 0.5)),
       answerP99Ms: round(percentile(answers, 0.99)),
@@ -135,6 +139,31 @@ export async function benchNotifications({ port, outDir, count = 500, perSecond 
   }
 }
 
+/** PostgreSQL at `url`, in a new schema for the run, dropped after. */
+async function inNewSchema(url, run) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const schema = `seller_desk_bench_${randomBytes(4).toString('hex')}`;
+  await client.query(`create schema ${schema}`);
+  try {
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    return await run(withSchema.href);
+  } finally {
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  }
+}
+
+/** The figures on the embedded store, then on PostgreSQL when DATABASE_URL is set. */
+export async function benchNotifications({ port, outDir }) {
+  const results = [await benchOne({ port, outDir })];
+  if (process.env.DATABASE_URL)
+    results.push(await inNewSchema(process.env.DATABASE_URL, (databaseUrl) => benchOne({ port, outDir, databaseUrl })));
+  return results;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(await benchNotifications({ port: Number(process.env.BENCH_PORT ?? 4400), outDir: process.env.OUT_DIR ?? 'dist' }));
+  const results = await benchNotifications({ port: Number(process.env.BENCH_PORT ?? 4400), outDir: process.env.OUT_DIR ?? 'dist' });
+  for (const result of results) console.log(result);
 }

@@ -20,7 +20,9 @@ const readBody = z.union([z.object({ all: z.literal(true) }), z.object({ ids: z.
 interface Listener {
   sessionKey: string;
   accountId: string;
-  send(entry: ActivityEntry): Promise<void>;
+  send(entry: ActivityEntry): void;
+  /** Its session ended or switched accounts: the stream goes on only if it still has this account active. */
+  recheck(): void;
   end(): void;
 }
 
@@ -33,14 +35,19 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
   const csrf = sameOriginWrite(config);
   const listeners = new Set<Listener>();
 
-  // One read per published entry for all of this instance's connections, whichever instance stored it.
-  const unsubscribe = store.bus.subscribe((id) => {
+  // One read per published entry for all of this instance's connections, whichever instance stored it. A
+  // session's end or switch is published too, so its streams need no check of their own per entry.
+  const unsubscribe = store.bus.subscribe((message) => {
     if (listeners.size === 0) return;
+    if (message.kind === 'session') {
+      for (const listener of listeners) if (listener.sessionKey === message.key) listener.recheck();
+      return;
+    }
     store.activity
-      .entry(id)
-      .then(async (entry) => {
+      .entry(message.id)
+      .then((entry) => {
         if (!entry) return;
-        await Promise.all([...listeners].filter((l) => l.accountId === entry.accountId).map((l) => l.send(entry)));
+        for (const listener of listeners) if (listener.accountId === entry.accountId) listener.send(entry);
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'activity entry not delivered'));
   });
@@ -86,21 +93,21 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
       raw.write(`id: ${entry.id}\nevent: activity\ndata: ${JSON.stringify(entry)}\n\n`);
     };
     let closed = false;
-    const listener: Listener = {
-      ...active,
-      async send(entry) {
-        if (closed) return;
-        if (await stillActive(listener)) write(entry);
-        else end();
-      },
-      end,
-    };
-    const ping = setInterval(() => {
+    // Also on every ping: a session purged for idling publishes nothing.
+    const recheck = (then?: () => void) =>
       stillActive(listener).then(
-        (ok) => (ok ? raw.write(': ping\n\n') : end()),
+        (ok) => (ok ? then?.() : end()),
         () => end(),
       );
-    }, pingMs);
+    const listener: Listener = {
+      ...active,
+      send(entry) {
+        if (!closed) write(entry);
+      },
+      recheck: () => void recheck(),
+      end,
+    };
+    const ping = setInterval(() => void recheck(() => raw.write(': ping\n\n')), pingMs);
     function end() {
       if (closed) return;
       closed = true;

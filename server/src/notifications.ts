@@ -64,7 +64,7 @@ export function registerNotifications(
     const topic = topics.find((known) => known === body.topic);
     if (!topic) return 'other_topic';
     if (!resourcePatterns[topic].test(body.resource)) return 'bad_shape';
-    return store.activity.receive({ id: body._id, userId: body.user_id, topic, resource: body.resource });
+    return worker.receive(() => store.activity.receive({ id: body._id, userId: body.user_id, topic, resource: body.resource }));
   }
 
   app.post('/notifications', async (request, reply) => {

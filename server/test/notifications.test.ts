@@ -88,6 +88,17 @@ async function openEvents(url: string, cookie: string, lastEventId?: string) {
         buffer += value;
       }
     },
+    /** Resolves when the server ends the stream; fails after `timeoutMs`. */
+    async ended(timeoutMs: number): Promise<void> {
+      const timeout = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        while (!(await reader.read()).done);
+      } catch {
+        throw new Error(`the stream was still open after ${timeoutMs} ms`);
+      } finally {
+        clearTimeout(timeout);
+      }
+    },
     close: () => controller.abort(),
   };
 }
@@ -197,6 +208,28 @@ describe('notifications over the simulator (PGlite)', () => {
     expect((await resumed.next()).entry.resource).toBe(missed[0]!.resource);
     expect((await resumed.next()).entry.resource).toBe(missed[1]!.resource);
     resumed.close();
+  });
+
+  it('ends a stream at once when its session signs out or switches accounts', async () => {
+    // Far sooner than the 15 s heartbeat, which would otherwise be the first to notice.
+    const promptly = 5_000;
+    const twoAccounts = new Browser(server.url);
+    await signIn(twoAccounts);
+    await signIn(twoAccounts, 'OTRO_VENDEDOR', '/auth/login?add=1&returnTo=/');
+    const otherId = ((await (await twoAccounts.request('/session')).json()) as { activeAccountId: string }).activeAccountId;
+    expect(otherId).not.toBe(String(sellerId));
+
+    const switching = await openEvents(server.url, twoAccounts.cookieHeader());
+    expect((await twoAccounts.write(`/session/accounts/${sellerId}/activate`, 'POST')).status).toBe(200);
+    await switching.ended(promptly);
+
+    // The new stream, of the account now active, goes on until sign-out.
+    const signingOut = await openEvents(server.url, twoAccounts.cookieHeader());
+    const body = notification(`/questions/${seededQuestion(simulator, 9).id}`);
+    await post(server, body);
+    expect((await signingOut.next()).entry.resource).toBe(body.resource);
+    expect((await twoAccounts.write('/auth/logout', 'POST')).status).toBe(204);
+    await signingOut.ended(promptly);
   });
 
   it('counts unread entries per account, marks them read, and forgets them with the disconnected account', async () => {
@@ -332,6 +365,44 @@ describe('notifications across restarts and missed deliveries', () => {
     const { entries } = (await (await fetchActivity()).json()) as { entries: ActivityEntry[] };
     expect(entries.map((entry) => entry.resource)).toEqual([`/questions/${question.id}`]);
     await second.close();
+    await store.close();
+  });
+
+  it('reads with another session holding the seller when one session’s tokens cannot be opened', async () => {
+    const store = await openStore({ dataDir: 'memory://', cipher });
+    const server = await startServer(simulatorEnv(simulator), { store });
+    const older = new Browser(server.url);
+    await signIn(older);
+    const newer = new Browser(server.url);
+    await signIn(newer);
+    const [newerKey, olderKey] = await store.activity.sessionsHolding(String(sellerId));
+    // Tokens sealed under an earlier SESSION_SECRET: the store holds them, nobody can open them.
+    const earlier = createCipher(deriveKey('an-earlier-session-secret-of-32-bytes-or-more', 'token-encryption'));
+    const unopenable = { access_token: earlier.encrypt('APP_USR-old'), refresh_token: earlier.encrypt('TG-old') };
+    const seal = async (sessionKey: string, tokens: { access_token: string; refresh_token: string | null }) => {
+      const before = await store.db
+        .selectFrom('accounts')
+        .select(['access_token', 'refresh_token'])
+        .where('session_id', '=', sessionKey)
+        .executeTakeFirstOrThrow();
+      await store.db.updateTable('accounts').set(tokens).where('session_id', '=', sessionKey).execute();
+      return before;
+    };
+    /** A question notification for the seller, once its entry shows in `reader`'s activity. */
+    const arrives = async (reader: Browser, skip: number) => {
+      const body = notification(`/questions/${seededQuestion(simulator, skip).id}`);
+      await post(server, body);
+      return entryFor(reader, body.resource);
+    };
+
+    // The older session's tokens, then the newer one's, cannot be opened: each time the other one reads.
+    const olderTokens = await seal(olderKey!, unopenable);
+    expect(await arrives(newer, 4)).toMatchObject({ facts: { status: seededQuestion(simulator, 4).status } });
+    await seal(olderKey!, olderTokens);
+    await seal(newerKey!, unopenable);
+    expect(await arrives(older, 5)).toMatchObject({ facts: { status: seededQuestion(simulator, 5).status } });
+    expect(server.logs()).not.toContain('notification read failed');
+    await server.close();
     await store.close();
   });
 

@@ -63,6 +63,8 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
   const open = (value: string | null) => (value === null ? null : cipher.decrypt(value));
   const idleSince = () => new Date(Date.now() - sessionLimits.idleMs);
   const createdSince = () => new Date(Date.now() - sessionLimits.absoluteMs);
+  /** A session ended or switched accounts: its open streams (on any instance) check it again and close. */
+  const changed = (key: string) => bus.publish({ kind: 'session', key });
 
   async function sessionByKey(key: string): Promise<Session | undefined> {
     const row = await db
@@ -124,11 +126,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     async renameSession(key: string, newRawId: string): Promise<string> {
       const newKey = hashId(newRawId);
       await db.updateTable('sessions').set({ id: newKey }).where('id', '=', key).execute();
+      await changed(key);
       return newKey;
     },
 
     async deleteSession(key: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', key).execute();
+      await changed(key);
     },
 
     /** Adds or replaces an account of the session and makes it the active one. */
@@ -150,6 +154,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
           .execute();
         await tx.updateTable('sessions').set({ active_user_id: account.userId }).where('id', '=', key).execute();
       });
+      await changed(key);
     },
 
     async activate(key: string, userId: string): Promise<boolean> {
@@ -161,6 +166,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
         .executeTakeFirst();
       if (!account) return false;
       await db.updateTable('sessions').set({ active_user_id: userId }).where('id', '=', key).execute();
+      await changed(key);
       return true;
     },
 
@@ -169,8 +175,8 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
      * active one, the earliest remaining one takes over.
      */
     async removeAccount(key: string, userId: string): Promise<boolean> {
-      return db.transaction().execute(async (tx) => {
-        const removed = await tx.deleteFrom('accounts').where('session_id', '=', key).where('user_id', '=', userId).executeTakeFirst();
+      const removed = await db.transaction().execute(async (tx) => {
+        const deleted = await tx.deleteFrom('accounts').where('session_id', '=', key).where('user_id', '=', userId).executeTakeFirst();
         const next = await tx.selectFrom('accounts').select('user_id').where('session_id', '=', key).orderBy('added_at').executeTakeFirst();
         await tx
           .updateTable('sessions')
@@ -180,8 +186,10 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
           .execute();
         const held = await tx.selectFrom('accounts').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
         if (!held) await tx.deleteFrom('activity').where('account_id', '=', userId).execute();
-        return removed.numDeletedRows > 0n;
+        return deleted.numDeletedRows > 0n;
       });
+      if (removed) await changed(key);
+      return removed;
     },
 
     async getTokens(key: string, userId: string): Promise<(AccountTokens & { locked: boolean }) | undefined> {
