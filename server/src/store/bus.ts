@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 
 /** An activity entry was stored (its id), or a session ended or changed its active account (its store key). */
-export type BusMessage = { kind: 'entry'; id: string } | { kind: 'session'; key: string };
+type BusMessage = { kind: 'entry'; id: string } | { kind: 'session'; key: string };
 
 const encode = (message: BusMessage) => (message.kind === 'entry' ? `entry:${message.id}` : `session:${message.key}`);
 
