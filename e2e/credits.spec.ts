@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectNoA11yViolations, failNext, test } from './fixtures';
+import { expect, expectNoA11yViolations, failNext, openApp, test } from './fixtures';
 import { CreditLeadsPage, shift } from './pages/credits';
 import { urls } from '../src/lib/urls';
 
@@ -226,6 +226,30 @@ test.describe('credit leads', () => {
       expect(csv).not.toContain(buyer.phone);
       expect(csv).not.toContain(buyer.full_name);
     }
+  });
+
+  test('item titles that would start a spreadsheet formula are exported as text', async ({ page }) => {
+    const credits = new CreditLeadsPage(page);
+    // The titles change before the list reads its items: the app starts on a page that reads none.
+    await openApp(page, urls.settings.index());
+    const titles = ['=HYPERLINK("https://evil.example/")', '+1+1', '-1+1', '@SUM(A1:A9)', '\t=1+1'];
+    await page.evaluate((titles) => {
+      const { db } = window.__demo!;
+      const ids = [...new Set(db.creditLeads.live.map((lead) => lead.item_id))];
+      ids.forEach((id, index) => Object.assign(db.items.get(id)!, { title: titles[index % titles.length] }));
+    }, titles);
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Credit leads/ })
+      .click();
+    await expect(credits.table.getByText('=HYPERLINK("https://evil.example/")').first()).toBeVisible();
+    const download = page.waitForEvent('download');
+    await credits.results.getByRole('button', { name: 'Export CSV' }).click();
+    const lines = (await readFile((await (await download).path())!, 'utf8')).split('\r\n').slice(1, -1);
+    const exported = lines.map((line) => line.split(',')[2]!);
+    expect(exported.length).toBeGreaterThan(0);
+    // Unquoted as a spreadsheet reads the cell: every title opens as text, behind an apostrophe.
+    for (const cell of exported) expect(titles.map((title) => `'${title}`)).toContain(cell.replace(/^"(.*)"$/, '$1').replace(/""/g, '"'));
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestData } from './client';
 import { itemIdPattern } from './items';
+import { openEnum } from './openEnum';
 
 /*
  * Credit leads (GET /vis/loans/search, GET /vis/loans/{id}). The limits and patterns of the spec live
@@ -27,6 +28,10 @@ export const defaultCreditLeadStatus: CreditLeadStatusFilter = 'approved';
 
 export const financialEntities = ['PLATFORM_CREDIT', 'BANK_1', 'BANK_2', 'BANK_3'] as const;
 export type FinancialEntity = (typeof financialEntities)[number];
+
+// Both lists may grow on the API's side: a new status or entity is shown as it came, not a broken page.
+const creditLeadStatusField = openEnum('credit lead status', (value) => (creditLeadStatuses as readonly string[]).includes(value));
+const financialEntityField = openEnum('financial entity', (value) => (financialEntities as readonly string[]).includes(value));
 
 /** At most 100 leads per page (spec Limits). */
 export const creditLeadMaxPageSize = 100;
@@ -103,15 +108,15 @@ const leadFields = {
   /** Only when the financing entity provides one. */
   proposal_id: z.string().optional(),
   date_created: timestamp,
-  financial_entity_id: z.enum(financialEntities),
+  financial_entity_id: financialEntityField,
 };
 
-export const creditLeadSchema = z.object({
+const creditLeadSchema = z.object({
   ...leadFields,
   buyer_id: z.number().int(),
   expired: z.boolean(),
   /** Not in the spec's search fields; read when present (see the note at the top). */
-  status: z.enum(creditLeadStatuses).optional(),
+  status: creditLeadStatusField.optional(),
 });
 export type CreditLead = z.infer<typeof creditLeadSchema>;
 
@@ -133,7 +138,7 @@ const creditLeadBuyerSchema = z.object({
 
 const creditLeadDetailSchema = z.object({
   ...leadFields,
-  status: z.enum(creditLeadStatuses),
+  status: creditLeadStatusField,
   buyer: creditLeadBuyerSchema,
 });
 export type CreditLeadDetail = z.infer<typeof creditLeadDetailSchema>;

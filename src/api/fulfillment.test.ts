@@ -12,6 +12,7 @@ import {
   type OperationsSearch,
   type OperationType,
 } from './fulfillment';
+import { driftRecords } from './drift';
 import { createDb, demoSeller, otherSeller, otherSellerInventoryId, resetDb, server, testDb, apiPath } from '../test/demo';
 
 const dayMs = 24 * 3600_000;
@@ -293,5 +294,18 @@ describe('contract: every simulator answer of the default seed passes the client
     for (const range of windows()) seen += (await searchAll({ sellerId, ...range })).length;
     const own = testDb().fulfillment.operations.filter((op) => op.seller_id === sellerId).length;
     expect(seen).toBeGreaterThanOrEqual(own);
+  });
+});
+
+describe('an operation type the API added after this app', () => {
+  it('reads as it came and is recorded as contract drift', async () => {
+    const own = testDb().fulfillment.operations.filter((op) => op.seller_id === sellerId);
+    const newest = own[own.length - 1]!;
+    newest.type = 'CROSS_DOCKING';
+    const page = await searchOperations({ sellerId, limit: 1000 });
+    expect(page.results.find((op) => op.id === newest.id)?.type).toBe('CROSS_DOCKING');
+    expect(driftRecords()).toContainEqual(
+      expect.objectContaining({ where: 'fulfillment operation type', detail: 'unknown value "CROSS_DOCKING"' }),
+    );
   });
 });

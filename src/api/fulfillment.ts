@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestData } from './client';
+import { openEnum } from './openEnum';
 
 /**
  * Fulfillment stock: the stock a seller keeps in the operator's warehouses, and the log of its
@@ -136,7 +137,7 @@ const operationSchema = z
     inventory_id: z.string().optional(),
     seller_product_id: z.string().optional(),
     date_created: z.string(),
-    type: z.string(),
+    type: openEnum('fulfillment operation type', (value) => parseOperationType(value) !== null),
     detail: z.object({
       available_quantity: quantity,
       not_available_quantity: quantity.optional(),

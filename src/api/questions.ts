@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestData, type QueryValue } from './client';
+import { openEnum } from './openEnum';
 
 /**
  * Questions and answers (spec "Questions"). Limits and patterns are exported so the composer, the
@@ -8,6 +9,10 @@ import { requestData, type QueryValue } from './client';
 export const questionStatuses = ['UNANSWERED', 'ANSWERED', 'CLOSED_UNANSWERED', 'UNDER_REVIEW', 'BANNED', 'DELETED', 'DISABLED'] as const;
 export type QuestionStatus = (typeof questionStatuses)[number];
 export const questionStatusSchema = z.enum(questionStatuses);
+
+export function isQuestionStatus(status: string): status is QuestionStatus {
+  return (questionStatuses as readonly string[]).includes(status);
+}
 
 export type SortField = 'item_id' | 'seller_id' | 'from_id' | 'date_created';
 export type SortType = 'ASC' | 'DESC';
@@ -54,7 +59,7 @@ const questionSchema = z.object({
   id: z.number().int(),
   seller_id: z.number().int(),
   item_id: z.string(),
-  status: z.string(),
+  status: openEnum('question status', isQuestionStatus),
   text: z.string(),
   date_created: timestamp,
   deleted_from_listing: z.boolean(),

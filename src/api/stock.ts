@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { request, requestData } from './client';
 import { ContractError } from './errors';
+import { openEnum } from './openEnum';
 
 /**
  * Stock of a user product (spec: "User product stock", "Stock of a user product"). Every read carries the
@@ -37,7 +38,7 @@ export function parseQuantity(text: string): { quantity: number } | { problem: Q
 }
 
 const stockLocationSchema = z.object({
-  type: z.string(),
+  type: openEnum('stock location type', isLocationType),
   quantity: z.int(),
   network_node_id: z.string().optional(),
   store_id: z.string().optional(),

@@ -1,10 +1,17 @@
-/** CSV (RFC 4180) for exports: quotes fields holding commas, quotes or line breaks. */
+/** Text a spreadsheet would read as a formula (CSV injection): `=`, `+`, `-`, `@`, tab or carriage return first. */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * CSV (RFC 4180) for exports: quotes fields holding commas, quotes or line breaks. Text cells come from the
+ * API (titles, references), so one that would start a formula gets a leading apostrophe and opens as text;
+ * numbers stay numbers (a negative change is not a formula).
+ */
 export function toCsv<T>(
   rows: readonly T[],
   columns: readonly { header: string; value: (row: T) => string | number | boolean | null | undefined }[],
 ): string {
-  const escape = (value: unknown) => {
-    const text = value === null || value === undefined ? '' : String(value);
+  const escape = (value: string | number | boolean | null | undefined) => {
+    const text = typeof value === 'string' && formulaStart.test(value) ? `'${value}` : String(value ?? '');
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [columns.map((c) => escape(c.header)).join(',')];

@@ -3,6 +3,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureClient } from '../api/client';
+import { clearDrift } from '../api/drift';
 import { sessionStore } from '../lib/session';
 import { demoSeller, resetDb, server } from './demo';
 import { TestEventSource } from './eventSource';
@@ -22,6 +23,7 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
   resetDb();
+  clearDrift();
   configureClient({
     baseUrl: 'http://localhost/api',
     getToken: () => demoSeller.token,

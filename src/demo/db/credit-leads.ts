@@ -1,9 +1,7 @@
-import { creditLeadSchema, type CreditLeadStatus, type FinancialEntity } from '../../api/credits';
+import { financialEntities, type CreditLeadStatus, type FinancialEntity } from '../../api/credits';
 import type { SeedContext } from './context';
 import type { Item } from './core';
 import type { Random } from './random';
-
-const financialEntities = creditLeadSchema.shape.financial_entity_id.options;
 
 /** A moment as the spec writes credit dates (YYYY-MM-DDTHH:MM:SS): UTC, no offset, no fraction. */
 const toCreditTimestamp = (time: number) => new Date(time).toISOString().slice(0, 19);

@@ -1,4 +1,4 @@
-import { creditLeadSchema } from '../../api/credits';
+import { financialEntities } from '../../api/credits';
 import type { CreditLeadRecord } from '../db/credit-leads';
 import { caller, fail, type Route, type RouteContext } from '../route';
 
@@ -11,7 +11,7 @@ const statusFilters = ['approved', 'rejected', 'in_analysis', 'all'];
 const defaultStatus = 'approved';
 const itemIdPattern = /^M[A-Z]{2}\d+$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const entities: readonly string[] = creditLeadSchema.shape.financial_entity_id.options;
+const entities: readonly string[] = financialEntities;
 
 /** A YYYY-MM-DDTHH:MM:SS string naming a real moment (no Feb 30, no 25:00), as a time; null otherwise. */
 function parseTimestamp(value: string): number | null {

@@ -16,6 +16,8 @@ import { isApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { safeImage, safeLink } from '../../lib/safeUrl';
+import { useSession } from '../../lib/session';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { AttributesPanel } from './AttributesPanel';
@@ -82,19 +84,21 @@ function CategoryTrail({ category, site, search }: { category: Category; site: s
 function Overview({ category, site, search }: { category: Category; site: string; search: string }) {
   const { t } = useLingui();
   const leaf = isLeaf(category);
+  const mode = useSession().mode ?? 'live';
+  // API addresses are untrusted: one that is not a web address is left out rather than rendered.
+  const picture = safeImage(category.picture, mode);
+  const permalink = safeLink(category.permalink);
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
-      {category.picture && (
-        <Box component="img" src={category.picture} alt="" width={72} height={72} sx={{ borderRadius: 2, flexShrink: 0 }} />
-      )}
+      {picture && <Box component="img" src={picture} alt="" width={72} height={72} sx={{ borderRadius: 2, flexShrink: 0 }} />}
       <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
         <Alert severity={leaf ? 'success' : 'info'} role="note" sx={{ mb: 1 }}>
           {leaf
             ? t`Accepts listings: this is a leaf category, items are published here.`
             : t`Not a leaf: choose a subcategory to publish an item.`}
         </Alert>
-        {category.permalink && (
-          <Link href={category.permalink} target="_blank" rel="noopener noreferrer">
+        {permalink && (
+          <Link href={permalink} target="_blank" rel="noopener noreferrer">
             {t`See this category on the marketplace (opens in a new tab)`}
           </Link>
         )}

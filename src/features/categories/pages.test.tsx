@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { urls } from '../../lib/urls';
-import { itemCategories } from '../../test/demo';
+import { sessionStore } from '../../lib/session';
+import { itemCategories, testDb } from '../../test/demo';
 import { answerGet, failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as CategoryPages } from './routes';
@@ -56,5 +57,39 @@ describe('category page', () => {
     recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: phones.name, level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('category addresses from the API', () => {
+  const withAddresses = (picture: string, permalink: string) => {
+    const { resource } = testDb().categories.categories.get(phones.id)!;
+    Object.assign(resource, { picture, permalink });
+  };
+  const marketplaceLink = () => screen.queryByRole('link', { name: /See this category on the marketplace/ });
+
+  it('shows an https picture and permalink', async () => {
+    withAddresses('https://http2.mlstatic.com/phones.png', 'https://www.mercadolibre.com.ar/c/phones');
+    const { container } = renderAt(urls.categories.detail('MLA', phones.id));
+    await screen.findByRole('heading', { name: phones.name, level: 1 });
+    expect(marketplaceLink()).toHaveAttribute('href', 'https://www.mercadolibre.com.ar/c/phones');
+    expect(container.querySelector('img')).toHaveAttribute('src', 'https://http2.mlstatic.com/phones.png');
+  });
+
+  it('never renders a javascript: permalink as a link nor a script address as a picture', async () => {
+    withAddresses('javascript:alert(1)', 'javascript:alert(document.cookie)');
+    const { container } = renderAt(urls.categories.detail('MLA', phones.id));
+    await screen.findByRole('heading', { name: phones.name, level: 1 });
+    expect(marketplaceLink()).not.toBeInTheDocument();
+    expect(container.querySelector('img')).not.toBeInTheDocument();
+    expect(container.querySelector('[href^="javascript"], [src^="javascript"]')).not.toBeInTheDocument();
+  });
+
+  it('in live mode shows no plain-http picture', async () => {
+    sessionStore.set((session) => ({ ...session, mode: 'live' }));
+    withAddresses('http://pictures.example/phones.png', 'https://www.mercadolibre.com.ar/c/phones');
+    const { container } = renderAt(urls.categories.detail('MLA', phones.id));
+    await screen.findByRole('heading', { name: phones.name, level: 1 });
+    expect(marketplaceLink()).toBeInTheDocument();
+    expect(container.querySelector('img')).not.toBeInTheDocument();
   });
 });

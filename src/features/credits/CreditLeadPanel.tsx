@@ -34,7 +34,7 @@ import { creditLeadDetailQuery } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
 import { useLingui } from '@lingui/react/macro';
-import { entityLabels } from './labels';
+import { entityLabels, labelOf } from './labels';
 
 interface CreditLeadPanelProps {
   id: string;
@@ -193,7 +193,7 @@ function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
         <Fact label={t`Installments`}>
           {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount) }}`}
         </Fact>
-        <Fact label={t`Financing entity`}>{i18n._(entityLabels[lead.financial_entity_id])}</Fact>
+        <Fact label={t`Financing entity`}>{labelOf(entityLabels, lead.financial_entity_id, i18n)}</Fact>
         <Fact label={t`Proposal`}>{lead.proposal_id ?? t`Not provided by this entity`}</Fact>
         <Fact label={t`Created`}>{format.dateTime(lead.date_created)}</Fact>
       </Box>

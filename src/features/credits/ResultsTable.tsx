@@ -17,7 +17,7 @@ import { urls } from '../../lib/urls';
 import type { CreditLeadView } from './creditLeadView';
 import { pageSizes } from './searchState';
 import { useLingui } from '@lingui/react/macro';
-import { statusLabels, entityLabels } from './labels';
+import { statusLabels, entityLabels, labelOf } from './labels';
 
 interface ResultsTableProps {
   page: CreditLeadSearch;
@@ -32,7 +32,7 @@ export const shortId = (id: string) => id.slice(0, 8);
 
 export function StatusChip({ status }: { status: CreditLead['status'] | undefined }) {
   const { t, i18n } = useLingui();
-  return <Chip size="small" variant="outlined" label={status ? i18n._(statusLabels[status]) : t`Not reported`} />;
+  return <Chip size="small" variant="outlined" label={status ? labelOf(statusLabels, status, i18n) : t`Not reported`} />;
 }
 
 /** One page of leads: item, amounts in the site's currency, entity, date, status, expired and reviewed marks. */
@@ -88,7 +88,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount, currency) }}`}
                 </TableCell>
-                <TableCell>{i18n._(entityLabels[lead.financial_entity_id])}</TableCell>
+                <TableCell>{labelOf(entityLabels, lead.financial_entity_id, i18n)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(lead.date_created)}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import type { CreditLead, CreditLeadSearch, CreditLeadStatus, CreditLeadStatusFilter } from '../../api/credits';
+import type { CreditLead, CreditLeadSearch, CreditLeadStatusFilter } from '../../api/credits';
 import { useMe } from '../../lib/identity';
 import { itemQuery } from '../../lib/items';
 import { useReviewed } from './reviewed';
@@ -8,8 +8,8 @@ import type { ReviewFilter } from './searchState';
 /** A search result with what the list shows beside it: status, item title, currency, review mark. */
 export interface CreditLeadView {
   lead: CreditLead;
-  /** The lead's status when the response carries it, else the status the search filtered on. */
-  status: CreditLeadStatus | undefined;
+  /** The lead's status when the response carries it (possibly one this app does not know), else the status the search filtered on. */
+  status: string | undefined;
   itemTitle: string | undefined;
   currency: string | undefined;
   reviewed: boolean;

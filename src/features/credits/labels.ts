@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CreditLeadSearchProblem, CreditLeadStatusFilter, FinancialEntity } from '../../api/credits';
 import type { ReviewFilter } from './searchState';
@@ -29,6 +29,11 @@ export const entityLabels: Record<FinancialEntity, MessageDescriptor> = {
   BANK_2: msg`Bank 2`,
   BANK_3: msg`Bank 3`,
 };
+
+/** A status or entity in words; one the API added after this app was written shows as it came. */
+export function labelOf<K extends string>(labels: Record<K, MessageDescriptor>, value: string, i18n: I18n): string {
+  return Object.hasOwn(labels, value) ? i18n._(labels[value as K]) : value;
+}
 
 export const reviewLabels: Record<ReviewFilter, MessageDescriptor> = {
   any: msg`All leads`,

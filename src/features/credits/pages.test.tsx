@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
 import { testDb } from '../../test/demo';
 import { failGet, holdGet } from '../../test/http';
@@ -58,5 +59,22 @@ describe('credit lead panel', () => {
     recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Proposal')).toBeInTheDocument();
+  });
+});
+
+describe('values the API added after this app', () => {
+  it('a new status and financing entity show as they came, in neutral words, and are recorded as contract drift', async () => {
+    const record = testDb().creditLeads.live[0]!;
+    Object.assign(record, { status: 'pre_approved', financial_entity_id: 'BANK_9' });
+    renderAt(urls.credits.detail(record.id));
+    const panel = await screen.findByRole('region', { name: /^Lead / });
+    expect(await within(panel).findByText('pre_approved')).toBeInTheDocument();
+    expect(within(panel).getByText('BANK_9')).toBeInTheDocument();
+    expect(driftRecords()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ where: 'credit lead status', detail: 'unknown value "pre_approved"' }),
+        expect.objectContaining({ where: 'financial entity', detail: 'unknown value "BANK_9"' }),
+      ]),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { questionStatuses, type QuestionStatus } from '../../api/questions';
+import { isQuestionStatus, type QuestionStatus } from '../../api/questions';
 import styles from './StatusChip.module.css';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -21,14 +21,10 @@ const statusLabels: Record<QuestionStatus, MessageDescriptor> = {
   DISABLED: msg`Disabled`,
 };
 
-function isKnownStatus(status: string): status is QuestionStatus {
-  return (questionStatuses as readonly string[]).includes(status);
-}
-
 /** A question status in words; an unknown future status shows as the API wrote it. */
 export function useStatusLabel() {
   const { i18n } = useLingui();
-  return (status: string) => (isKnownStatus(status) ? i18n._(statusLabels[status]) : status);
+  return (status: string) => (isQuestionStatus(status) ? i18n._(statusLabels[status]) : status);
 }
 
 /** A small chip of text; `outlined` for secondary facts. */
@@ -38,5 +34,5 @@ export function Pill({ children, className, outlined }: { children: ReactNode; c
 
 export function StatusChip({ status }: { status: string }) {
   const label = useStatusLabel();
-  return <Pill className={isKnownStatus(status) ? colors[status] : undefined}>{label(status)}</Pill>;
+  return <Pill className={isQuestionStatus(status) ? colors[status] : undefined}>{label(status)}</Pill>;
 }

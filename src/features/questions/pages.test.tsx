@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
 import { demoSeller, testDb } from '../../test/demo';
 import { failGet, holdGet } from '../../test/http';
@@ -66,5 +67,15 @@ describe('question detail', () => {
     recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await within(await panel(id)).findByText('Buyer ID')).toBeInTheDocument();
+  });
+});
+
+describe('a question status the API added after this app', () => {
+  it('shows as it came and is recorded as contract drift', async () => {
+    const id = ownQuestion();
+    Object.assign(testDb().questions.byId.get(id)!, { status: 'ON_HOLD' });
+    renderAt(urls.questions.detail(id));
+    expect(await within(await panel(id)).findByText('ON_HOLD')).toBeInTheDocument();
+    expect(driftRecords()).toContainEqual(expect.objectContaining({ where: 'question status', detail: 'unknown value "ON_HOLD"' }));
   });
 });

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { driftRecords } from '../../api/drift';
 import { patterns, urls } from '../../lib/urls';
 import { testDb } from '../../test/demo';
 import { failGet, holdGet } from '../../test/http';
@@ -79,5 +80,17 @@ describe('stock detail', () => {
     expect(
       await within(dialog).findByText(new RegExp(`Changed since you opened it: .* \\(version ${record.version}\\)\\.`)),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a location type the API added after this app', () => {
+  it('shows as it came, read-only, and is recorded as contract drift', async () => {
+    testDb().stock.userProducts.get(userProductId)!.locations.push({ type: 'pickup_point', quantity: 3 });
+    renderDetail();
+    const row = within(await locations()).getByRole('row', { name: /pickup_point/ });
+    expect(within(row).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(driftRecords()).toContainEqual(
+      expect.objectContaining({ where: 'stock location type', detail: 'unknown value "pickup_point"' }),
+    );
   });
 });
