@@ -28,7 +28,7 @@ describe('GET /user-products/{id}/stock', () => {
     expect(own.length).toBeGreaterThanOrEqual(24);
     for (const product of own) {
       const read = await getStock(product.id);
-      expect(read.version).toBe(product.version);
+      expect(read.version).toBe(String(product.version));
       expect(product.id).toMatch(userProductIdPattern);
     }
   });
@@ -86,7 +86,7 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
     expect(soon.stock).toEqual(before.stock);
     propagate();
     const later = await getStock(editable);
-    expect(later.version).toBe(before.version + 1);
+    expect(later.version).toBe(String(Number(before.version) + 1));
     expect(later.stock.locations.find((l) => l.type === 'selling_address')?.quantity).toBe(17);
     expect(later.stock.locations.find((l) => l.type === 'meli_facility')).toEqual(
       before.stock.locations.find((l) => l.type === 'meli_facility'),
@@ -136,7 +136,7 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
 
   it('a version from the future is stale too (409)', async () => {
     const read = await getStock(editable);
-    await expect(putSellingAddressStock(editable, { quantity: 1, version: read.version + 5 })).rejects.toMatchObject({ status: 409 });
+    await expect(putSellingAddressStock(editable, { quantity: 1, version: String(Number(read.version) + 5) })).rejects.toMatchObject({ status: 409 });
   });
 
   it.each([-1, 2.5])('400 invalid_quantity: quantities are non-negative integers (%s)', async (quantity) => {
@@ -203,7 +203,7 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
   });
 
   it('unknown user product → 404', async () => {
-    await expect(putSellingAddressStock('MLAU999', { quantity: 1, version: 1 })).rejects.toMatchObject({ status: 404, error: 'not_found' });
+    await expect(putSellingAddressStock('MLAU999', { quantity: 1, version: '1' })).rejects.toMatchObject({ status: 404, error: 'not_found' });
   });
 });
 
@@ -218,10 +218,10 @@ describe('PUT /user-products/{id}/stock/type/seller_warehouse', () => {
       version: read.version,
     });
     expect(answer).toMatchObject({ id, user_id: demoSeller.id });
-    expect(answer.locations.find((l) => l.store_id === first!.store_id)?.quantity).toBe(33);
+    expect(answer?.locations.find((l) => l.store_id === first!.store_id)?.quantity).toBe(33);
     propagate();
     const after = await getStock(id);
-    expect(after.version).toBe(read.version + 1);
+    expect(after.version).toBe(String(Number(read.version) + 1));
     expect(after.stock.locations.find((l) => l.store_id === first!.store_id)?.quantity).toBe(33);
     expect(after.stock.locations.find((l) => l.store_id === second!.store_id)).toEqual(second);
   });
@@ -250,7 +250,7 @@ describe('PUT /user-products/{id}/stock/type/seller_warehouse', () => {
   it('409 on a stale version', async () => {
     const read = await getStock(id);
     await expect(
-      putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: read.version - 1 }),
+      putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: String(Number(read.version) - 1) }),
     ).rejects.toMatchObject({
       status: 409,
     });

@@ -78,11 +78,11 @@ async function runInterleaving(seed: number, subject: Subject, prepare?: (db: Db
   const violations: string[] = [];
   const bases = log.accepted.map((edit) => edit.base.version);
   if (new Set(bases).size !== bases.length) violations.push(`two writes accepted on the same version: ${bases.join(',')}`);
-  const chain = [...log.accepted].sort((a, b) => a.base.version - b.base.version);
+  const chain = [...log.accepted].sort((a, b) => Number(a.base.version) - Number(b.base.version));
   chain.forEach((edit, index) => {
     const previous = chain[index - 1];
     const expected = previous
-      ? { version: previous.base.version + 1, quantity: previous.value }
+      ? { version: String(Number(previous.base.version) + 1), quantity: previous.value }
       : { version: initial.version, quantity: quantityAt(initial.stock, subject.target) };
     if (edit.base.version !== expected.version || edit.base.quantity !== expected.quantity) {
       violations.push(
@@ -94,11 +94,11 @@ async function runInterleaving(seed: number, subject: Subject, prepare?: (db: Db
   const expectedFinal = last ? last.value : quantityAt(initial.stock, subject.target);
   if (quantityAt(final.stock, subject.target) !== expectedFinal)
     violations.push(`final ${quantityAt(final.stock, subject.target)} is not the last accepted write ${expectedFinal}`);
-  if (final.version !== initial.version + chain.length)
+  if (Number(final.version) !== Number(initial.version) + chain.length)
     violations.push(`final version ${final.version} after ${chain.length} writes from ${initial.version}`);
   for (const outcome of log.outcomes) {
     if (outcome.kind === 'unconfirmed') violations.push('a write never showed');
-    if (outcome.kind === 'conflict' && outcome.latest.version <= outcome.edit.base.version)
+    if (outcome.kind === 'conflict' && Number(outcome.latest.version) <= Number(outcome.edit.base.version))
       violations.push('the conflict dialog showed a read that was not newer');
     if (outcome.kind === 'confirmed' && quantityAt(outcome.read.stock, subject.target) !== outcome.edit.value)
       violations.push('confirmed without showing the value');
