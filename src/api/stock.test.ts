@@ -12,6 +12,8 @@ import {
   userProductIdPattern,
 } from './stock';
 import { demoSeller, stockScenarios, server, testDb } from '../test/demo';
+import { afterWrite } from '../test/http';
+import { clearDrift, driftRecords } from './drift';
 
 const editable = 'MLAU3000001';
 
@@ -298,5 +300,36 @@ describe('parseQuantity (the edit form rule)', () => {
     ['99999999999999999999', { problem: 'tooLarge' }],
   ])('%j → %j', (text, expected) => {
     expect(parseQuantity(text)).toEqual(expected);
+  });
+});
+
+describe('what a stock write carries and takes back', () => {
+  it('a 2xx with a body where 204 was expected is an accepted write, recorded as contract drift', async () => {
+    clearDrift();
+    const put = afterWrite('put', '/user-products/:id/stock/type/selling_address', () => HttpResponse.json({ status: 'ok' }));
+    const before = await getStock(editable);
+    await expect(putSellingAddressStock(editable, { quantity: 23, version: before.version })).resolves.toBeUndefined();
+    expect(put.requests).toBe(1);
+    expect(driftRecords()).toEqual([expect.objectContaining({ where: `PUT /user-products/${editable}/stock/type/selling_address` })]);
+    propagate();
+    expect((await getStock(editable)).stock.locations.find((l) => l.type === 'selling_address')?.quantity).toBe(23);
+  });
+
+  it('an x-version past Number.MAX_SAFE_INTEGER is read and sent back as the exact digits it came as', async () => {
+    const huge = '9007199254740993'; // 2^53 + 1: as a number it would become …992
+    let sent: string | null = null;
+    server.use(
+      http.get('*/api/user-products/:id/stock', () =>
+        HttpResponse.json({ id: editable, user_id: demoSeller.id, locations: [] }, { headers: { 'x-version': huge } }),
+      ),
+      http.put('*/api/user-products/:id/stock/type/selling_address', ({ request }) => {
+        sent = request.headers.get('x-version');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const read = await getStock(editable);
+    expect(read.version).toBe(huge);
+    await putSellingAddressStock(editable, { quantity: 1, version: read.version });
+    expect(sent).toBe(huge);
   });
 });

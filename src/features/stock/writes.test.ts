@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { NetworkError } from '../../api/errors';
 import { getStock } from '../../api/stock';
-import { createRandom, type Random, stockScenarios, type Db, resetDb, server } from '../../test/demo';
+import { createRandom, type Random, stockScenarios, type Db, resetDb, server, testDb } from '../../test/demo';
+import { afterWrite } from '../../test/http';
 import { applyMineOnLatest, quantityAt, writeStock, type EditTarget, type StockEdit, type WriteOutcome } from './writes';
 
 /**
@@ -148,4 +150,40 @@ describe('stock writes under concurrent editors', () => {
     }
     expect(caught).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('a stock write whose connection drops', () => {
+  const subject = subjects[0]!;
+  const path = '/user-products/:id/stock/type/selling_address';
+
+  async function edit(value: number): Promise<StockEdit> {
+    const read = await getStock(subject.userProductId);
+    return { ...subject, base: { version: read.version, quantity: quantityAt(read.stock, subject.target) }, value };
+  }
+  // Waiting moves the simulator clock, so an accepted write shows after propagation.
+  const deps = () => {
+    const db = testDb();
+    return { read: getStock, wait: (ms: number) => Promise.resolve(void (db.clockOffset += ms)) };
+  };
+
+  it('after the write arrived: the stock is read again and the write is confirmed, sent once', async () => {
+    const put = afterWrite('put', path, () => HttpResponse.error());
+    const outcome = await writeStock(await edit(41), deps());
+    expect(outcome).toMatchObject({ kind: 'confirmed', read: { stock: { locations: expect.arrayContaining([{ type: 'selling_address', quantity: 41 }]) } } });
+    expect(put.requests).toBe(1);
+  });
+
+  it('before it arrived: the stock is read again, nothing newer shows, and only then the failure comes', async () => {
+    let puts = 0;
+    server.use(
+      http.put(`*/api${path}`, () => {
+        puts += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const reads = vi.fn(getStock);
+    await expect(writeStock(await edit(41), { ...deps(), read: reads })).rejects.toBeInstanceOf(NetworkError);
+    expect(puts).toBe(1);
+    expect(reads).toHaveBeenCalled();
+  });
 });
