@@ -138,7 +138,9 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
 
   it('a version from the future is stale too (409)', async () => {
     const read = await getStock(editable);
-    await expect(putSellingAddressStock(editable, { quantity: 1, version: String(Number(read.version) + 5) })).rejects.toMatchObject({ status: 409 });
+    await expect(putSellingAddressStock(editable, { quantity: 1, version: String(Number(read.version) + 5) })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 
   it.each([-1, 2.5])('400 invalid_quantity: quantities are non-negative integers (%s)', async (quantity) => {
@@ -205,7 +207,10 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
   });
 
   it('unknown user product → 404', async () => {
-    await expect(putSellingAddressStock('MLAU999', { quantity: 1, version: '1' })).rejects.toMatchObject({ status: 404, error: 'not_found' });
+    await expect(putSellingAddressStock('MLAU999', { quantity: 1, version: '1' })).rejects.toMatchObject({
+      status: 404,
+      error: 'not_found',
+    });
   });
 });
 

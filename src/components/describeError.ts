@@ -23,9 +23,14 @@ export function describeError(error: unknown, i18n: I18n, describeArea?: Describ
 /** A 429: how long the server asked to wait when it said (longer waits are not waited out automatically). */
 function describeTooMany(retryAfter: number | null, i18n: I18n): string {
   if (retryAfter === null) return t(i18n)`Too many requests. Seller Desk retries automatically; wait a moment.`;
-  return retryAfter < 60
-    ? t(i18n)`Too many requests (429): the server asks to wait ${plural(retryAfter, { one: '# second', other: '# seconds' })} before trying again.`
-    : t(i18n)`Too many requests (429): the server asks to wait ${plural(Math.ceil(retryAfter / 60), { one: '# minute', other: '# minutes' })} before trying again.`;
+  if (retryAfter < 60)
+    return t(
+      i18n,
+    )`Too many requests (429): the server asks to wait ${plural(retryAfter, { one: '# second', other: '# seconds' })} before trying again.`;
+  const minutes = Math.ceil(retryAfter / 60);
+  return t(
+    i18n,
+  )`Too many requests (429): the server asks to wait ${plural(minutes, { one: '# minute', other: '# minutes' })} before trying again.`;
 }
 
 function describeCommon(error: unknown, i18n: I18n): ErrorDescription {

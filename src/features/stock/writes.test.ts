@@ -169,7 +169,10 @@ describe('a stock write whose connection drops', () => {
   it('after the write arrived: the stock is read again and the write is confirmed, sent once', async () => {
     const put = afterWrite('put', path, () => HttpResponse.error());
     const outcome = await writeStock(await edit(41), deps());
-    expect(outcome).toMatchObject({ kind: 'confirmed', read: { stock: { locations: expect.arrayContaining([{ type: 'selling_address', quantity: 41 }]) } } });
+    expect(outcome).toMatchObject({
+      kind: 'confirmed',
+      read: { stock: { locations: expect.arrayContaining([{ type: 'selling_address', quantity: 41 }]) } },
+    });
     expect(put.requests).toBe(1);
   });
 

@@ -98,7 +98,9 @@ export async function writeStock(edit: StockEdit, deps: StockWriteDeps): Promise
     if (!(error instanceof NetworkError)) throw error;
     const read = await readNewerThan(edit.userProductId, edit.base.version, deps).catch(() => null);
     if (!read || !isNewerVersion(read.version, edit.base.version)) throw error;
-    return quantityAt(read.stock, edit.target) === edit.value ? { kind: 'confirmed', edit, read } : { kind: 'conflict', edit, latest: read };
+    return quantityAt(read.stock, edit.target) === edit.value
+      ? { kind: 'confirmed', edit, read }
+      : { kind: 'conflict', edit, latest: read };
   }
   deps.onAccepted?.(edit);
   const read = await readNewerThan(edit.userProductId, edit.base.version, deps);
