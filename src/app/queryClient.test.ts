@@ -72,6 +72,6 @@ describe('a 429 with Retry-After, over the simulator (fake timers)', () => {
     const error = await outcome;
     expect(error).toMatchObject({ status: 429, retryAfter: 3600 });
     expect(requests).toBe(1);
-    expect(describeError(error, i18n).summary).toBe('Too many requests (429): the server asks to wait 60 minutes before trying again.');
+    expect(describeError(error, i18n).summary).toBe('Too many requests (429): wait 60 min, then try again.');
   });
 });

@@ -1,5 +1,5 @@
 import { ApiError, ContractError, NetworkError } from '../api/errors';
-import { plural, t } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 
 /** An area's words for the spec's error rows it knows (its code table); undefined leaves the common words. */
@@ -20,17 +20,12 @@ export function describeError(error: unknown, i18n: I18n, describeArea?: Describ
   return summary === undefined ? common : { ...common, summary };
 }
 
-/** A 429: how long the server asked to wait when it said (longer waits are not waited out automatically). */
-function describeTooMany(retryAfter: number | null, i18n: I18n): string {
-  if (retryAfter === null) return t(i18n)`Too many requests. Seller Desk retries automatically; wait a moment.`;
-  if (retryAfter < 60)
-    return t(
-      i18n,
-    )`Too many requests (429): the server asks to wait ${plural(retryAfter, { one: '# second', other: '# seconds' })} before trying again.`;
-  const minutes = Math.ceil(retryAfter / 60);
-  return t(
-    i18n,
-  )`Too many requests (429): the server asks to wait ${plural(minutes, { one: '# minute', other: '# minutes' })} before trying again.`;
+/** A 429: how long the server asked to wait when it said (waits over 30 s are not waited out automatically). */
+function describeTooMany(seconds: number | null, i18n: I18n): string {
+  if (seconds === null) return t(i18n)`Too many requests. Seller Desk retries automatically; wait a moment.`;
+  // In whole minutes, rounded up ("1 min", "60 min"), worded by Intl: no plural forms in the first-paint catalog.
+  const wait = new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: 'minute' }).format(Math.ceil(seconds / 60));
+  return t(i18n)`Too many requests (429): wait ${wait}, then try again.`;
 }
 
 function describeCommon(error: unknown, i18n: I18n): ErrorDescription {
