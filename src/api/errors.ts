@@ -64,10 +64,13 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** Whether react-query should try again: network failures, 429 and 5xx only. */
+/**
+ * Whether react-query should try again by itself: network failures, 429 and 5xx only, and not when the
+ * server asks to wait over 30 s (the page shows the error, the wait and Retry instead of loading that long).
+ */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof NetworkError) return true;
-  return error instanceof ApiError && (error.status === 429 || error.status >= 500);
+  return error instanceof ApiError && (error.status === 429 || error.status >= 500) && (error.retryAfter ?? 0) <= 30;
 }
 
 /** Parses Retry-After (seconds or an HTTP date) into seconds. */

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { afterWrite } from '../test/http';
 import { configureClient } from './client';
+import { clearDrift, driftRecords } from './drift';
 import { answerQuestion, deleteQuestion, getQuestion, hideQuestions, questionStatuses, searchQuestions } from './questions';
 import { testDb, demoSeller, otherSeller, seedItems, createRandom, seedQuestions, type QuestionRecord } from '../test/demo';
 
@@ -234,6 +237,21 @@ describe('POST /my/questions/hidden', () => {
 
   it('is a 400 invalid_post_body without question_ids', async () => {
     await expect(hideQuestions([])).rejects.toMatchObject({ status: 400, error: 'invalid_post_body' });
+  });
+});
+
+describe('writes answered 2xx with a body of another shape', () => {
+  beforeEach(clearDrift);
+
+  it('a deletion and a hide are done all the same, and the drift is recorded', async () => {
+    const [first, second] = [...testDb().questions.byId.values()].filter((q) => q.seller_id === sellerId);
+    afterWrite('delete', '/questions/:id', () => HttpResponse.json({ deleted: true }));
+    afterWrite('post', '/my/questions/hidden', () => new HttpResponse('OK', { status: 200 }));
+    await expect(deleteQuestion(first!.id)).resolves.toBeUndefined();
+    await expect(hideQuestions([second!.id])).resolves.toBeUndefined();
+    expect(testDb().questions.byId.has(first!.id)).toBe(false);
+    expect(testDb().questions.hidden.has(second!.id)).toBe(true);
+    expect(driftRecords().map((drift) => drift.where)).toEqual([`DELETE /questions/${first!.id}`, 'POST /my/questions/hidden']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestData, type QueryValue } from './client';
 import { openEnum } from './openEnum';
+import { requestWrite } from './write';
 
 /**
  * Questions and answers (spec "Questions"). Limits and patterns are exported so the composer, the
@@ -152,22 +153,25 @@ export function getQuestion(id: number, signal?: AbortSignal): Promise<QuestionD
   return requestData(`/questions/${id}`, { query: { api_version: 4 }, schema: questionDetailSchema, signal });
 }
 
-/** POST /answers {question_id, text}. Response body: not shown; we take the answered question (by-id shape). */
-export function answerQuestion(body: { question_id: number; text: string }, signal?: AbortSignal): Promise<QuestionDetail> {
-  return requestData('/answers', { method: 'POST', body, schema: questionDetailSchema, signal });
+/**
+ * POST /answers {question_id, text}. Response body: not shown; we take the answered question (by-id shape),
+ * or undefined when the body is another shape (recorded as drift: the answer was accepted all the same).
+ */
+export function answerQuestion(body: { question_id: number; text: string }, signal?: AbortSignal): Promise<QuestionDetail | undefined> {
+  return requestWrite('/answers', { method: 'POST', body, schema: questionDetailSchema, signal });
 }
 
-/** DELETE /questions/{id}: an array holding one confirmation string. */
-export function deleteQuestion(id: number, signal?: AbortSignal): Promise<[string]> {
-  return requestData(`/questions/${id}`, { method: 'DELETE', schema: z.tuple([z.string()]), signal });
+/** DELETE /questions/{id}: an array holding one confirmation string (any 2xx body is a deletion). */
+export function deleteQuestion(id: number, signal?: AbortSignal): Promise<[string] | undefined> {
+  return requestWrite(`/questions/${id}`, { method: 'DELETE', schema: z.tuple([z.string()]), signal });
 }
 
 export const hideResultSchema = z.object({ question_ids: z.array(z.number().int()) });
 
 /**
  * POST /my/questions/hidden. Bodies: not shown. We send `{"question_ids":[…]}` (the public API's
- * shape) and take back the ids now hidden, in the same shape.
+ * shape) and take back the ids now hidden, in the same shape (any 2xx means hidden).
  */
-export function hideQuestions(questionIds: number[], signal?: AbortSignal): Promise<z.infer<typeof hideResultSchema>> {
-  return requestData('/my/questions/hidden', { method: 'POST', body: { question_ids: questionIds }, schema: hideResultSchema, signal });
+export function hideQuestions(questionIds: number[], signal?: AbortSignal): Promise<z.infer<typeof hideResultSchema> | undefined> {
+  return requestWrite('/my/questions/hidden', { method: 'POST', body: { question_ids: questionIds }, schema: hideResultSchema, signal });
 }

@@ -12,6 +12,8 @@ import {
   userProductIdPattern,
 } from './stock';
 import { demoSeller, stockScenarios, server, testDb } from '../test/demo';
+import { afterWrite } from '../test/http';
+import { clearDrift, driftRecords } from './drift';
 
 const editable = 'MLAU3000001';
 
@@ -28,7 +30,7 @@ describe('GET /user-products/{id}/stock', () => {
     expect(own.length).toBeGreaterThanOrEqual(24);
     for (const product of own) {
       const read = await getStock(product.id);
-      expect(read.version).toBe(product.version);
+      expect(read.version).toBe(String(product.version));
       expect(product.id).toMatch(userProductIdPattern);
     }
   });
@@ -86,7 +88,7 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
     expect(soon.stock).toEqual(before.stock);
     propagate();
     const later = await getStock(editable);
-    expect(later.version).toBe(before.version + 1);
+    expect(later.version).toBe(String(Number(before.version) + 1));
     expect(later.stock.locations.find((l) => l.type === 'selling_address')?.quantity).toBe(17);
     expect(later.stock.locations.find((l) => l.type === 'meli_facility')).toEqual(
       before.stock.locations.find((l) => l.type === 'meli_facility'),
@@ -136,7 +138,9 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
 
   it('a version from the future is stale too (409)', async () => {
     const read = await getStock(editable);
-    await expect(putSellingAddressStock(editable, { quantity: 1, version: read.version + 5 })).rejects.toMatchObject({ status: 409 });
+    await expect(putSellingAddressStock(editable, { quantity: 1, version: String(Number(read.version) + 5) })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 
   it.each([-1, 2.5])('400 invalid_quantity: quantities are non-negative integers (%s)', async (quantity) => {
@@ -203,7 +207,10 @@ describe('PUT /user-products/{id}/stock/type/selling_address', () => {
   });
 
   it('unknown user product → 404', async () => {
-    await expect(putSellingAddressStock('MLAU999', { quantity: 1, version: 1 })).rejects.toMatchObject({ status: 404, error: 'not_found' });
+    await expect(putSellingAddressStock('MLAU999', { quantity: 1, version: '1' })).rejects.toMatchObject({
+      status: 404,
+      error: 'not_found',
+    });
   });
 });
 
@@ -218,10 +225,10 @@ describe('PUT /user-products/{id}/stock/type/seller_warehouse', () => {
       version: read.version,
     });
     expect(answer).toMatchObject({ id, user_id: demoSeller.id });
-    expect(answer.locations.find((l) => l.store_id === first!.store_id)?.quantity).toBe(33);
+    expect(answer?.locations.find((l) => l.store_id === first!.store_id)?.quantity).toBe(33);
     propagate();
     const after = await getStock(id);
-    expect(after.version).toBe(read.version + 1);
+    expect(after.version).toBe(String(Number(read.version) + 1));
     expect(after.stock.locations.find((l) => l.store_id === first!.store_id)?.quantity).toBe(33);
     expect(after.stock.locations.find((l) => l.store_id === second!.store_id)).toEqual(second);
   });
@@ -250,7 +257,7 @@ describe('PUT /user-products/{id}/stock/type/seller_warehouse', () => {
   it('409 on a stale version', async () => {
     const read = await getStock(id);
     await expect(
-      putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: read.version - 1 }),
+      putSellerWarehouseStock(id, { locations: [{ store_id: 'STORE-101', quantity: 1 }], version: String(Number(read.version) - 1) }),
     ).rejects.toMatchObject({
       status: 409,
     });
@@ -298,5 +305,36 @@ describe('parseQuantity (the edit form rule)', () => {
     ['99999999999999999999', { problem: 'tooLarge' }],
   ])('%j → %j', (text, expected) => {
     expect(parseQuantity(text)).toEqual(expected);
+  });
+});
+
+describe('what a stock write carries and takes back', () => {
+  it('a 2xx with a body where 204 was expected is an accepted write, recorded as contract drift', async () => {
+    clearDrift();
+    const put = afterWrite('put', '/user-products/:id/stock/type/selling_address', () => HttpResponse.json({ status: 'ok' }));
+    const before = await getStock(editable);
+    await expect(putSellingAddressStock(editable, { quantity: 23, version: before.version })).resolves.toBeUndefined();
+    expect(put.requests).toBe(1);
+    expect(driftRecords()).toEqual([expect.objectContaining({ where: `PUT /user-products/${editable}/stock/type/selling_address` })]);
+    propagate();
+    expect((await getStock(editable)).stock.locations.find((l) => l.type === 'selling_address')?.quantity).toBe(23);
+  });
+
+  it('an x-version past Number.MAX_SAFE_INTEGER is read and sent back as the exact digits it came as', async () => {
+    const huge = '9007199254740993'; // 2^53 + 1: as a number it would become …992
+    let sent: string | null = null;
+    server.use(
+      http.get('*/api/user-products/:id/stock', () =>
+        HttpResponse.json({ id: editable, user_id: demoSeller.id, locations: [] }, { headers: { 'x-version': huge } }),
+      ),
+      http.put('*/api/user-products/:id/stock/type/selling_address', ({ request }) => {
+        sent = request.headers.get('x-version');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const read = await getStock(editable);
+    expect(read.version).toBe(huge);
+    await putSellingAddressStock(editable, { quantity: 1, version: read.version });
+    expect(sent).toBe(huge);
   });
 });

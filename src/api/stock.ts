@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { request, requestData } from './client';
 import { ContractError } from './errors';
 import { openEnum } from './openEnum';
+import { requestWrite } from './write';
 
 /**
  * Stock of a user product (spec: "User product stock", "Stock of a user product"). Every read carries the
@@ -52,10 +53,23 @@ const userProductStockSchema = z.object({
 });
 export type UserProductStock = z.infer<typeof userProductStockSchema>;
 
+/**
+ * A stock version exactly as x-version carried it: an integer (long) that may exceed
+ * Number.MAX_SAFE_INTEGER, so it is kept as its digits and compared as a BigInt, never rounded.
+ */
+export type StockVersion = string;
+
+const versionPattern = /^\d+$/;
+
+/** Whether version `a` is newer than `b`. */
+export function isNewerVersion(a: StockVersion, b: StockVersion): boolean {
+  return BigInt(a) > BigInt(b);
+}
+
 /** A read of the stock together with the version it was read at. */
 export interface StockRead {
   stock: UserProductStock;
-  version: number;
+  version: StockVersion;
 }
 
 const versionHeader = 'x-version';
@@ -88,9 +102,9 @@ export class MissingVersionError extends Error {
   }
 }
 
-function requireVersion(userProductId: string, version: number | null | undefined): string {
-  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw new MissingVersionError(userProductId);
-  return String(version);
+function requireVersion(userProductId: string, version: StockVersion | null | undefined): StockVersion {
+  if (typeof version !== 'string' || !versionPattern.test(version)) throw new MissingVersionError(userProductId);
+  return version;
 }
 
 function stockPath(userProductId: string): string {
@@ -101,24 +115,25 @@ function stockPath(userProductId: string): string {
 export async function getStock(userProductId: string, signal?: AbortSignal): Promise<StockRead> {
   const path = stockPath(userProductId);
   const response = await request(path, { schema: userProductStockSchema, signal });
-  const version = Number(response.headers.get(versionHeader) ?? Number.NaN);
-  if (!Number.isSafeInteger(version)) {
+  const version = response.headers.get(versionHeader)?.trim() ?? '';
+  if (!versionPattern.test(version)) {
     throw new ContractError(`GET ${path}`, [{ path: `header ${versionHeader}`, message: 'missing or not an integer' }]);
   }
   return { stock: response.data, version };
 }
 
 /**
- * PUT /user-products/{id}/stock/type/selling_address: 204 means accepted; the stock changes
- * asynchronously. Throws MissingVersionError before any request when the version is missing.
+ * PUT /user-products/{id}/stock/type/selling_address: 204 means accepted (so does any 2xx: a body is
+ * drift); the stock changes asynchronously. Throws MissingVersionError before any request when the
+ * version is missing.
  */
 export async function putSellingAddressStock(
   userProductId: string,
-  input: { quantity: number; version: number | null | undefined },
+  input: { quantity: number; version: StockVersion | null | undefined },
   signal?: AbortSignal,
 ): Promise<void> {
   const version = requireVersion(userProductId, input.version);
-  await request(`${stockPath(userProductId)}/type/selling_address`, {
+  await requestWrite(`${stockPath(userProductId)}/type/selling_address`, {
     method: 'PUT',
     headers: { [versionHeader]: version },
     body: { quantity: input.quantity },
@@ -143,15 +158,15 @@ const sellerWarehouseStockSchema = z.object({
 /**
  * PUT /user-products/{id}/stock/type/seller_warehouse (not in the spec; the public API's shape): body
  * {"locations":[{store_id, network_node_id?, quantity}]}, answers {user_id, id, locations}. Only the
- * listed stores change. Like selling_address, the answer means "accepted": reads show it shortly after.
+ * listed stores change. Like selling_address, any 2xx means "accepted": reads show it shortly after.
  */
 export async function putSellerWarehouseStock(
   userProductId: string,
-  input: { locations: WarehouseLocationInput[]; version: number | null | undefined },
+  input: { locations: WarehouseLocationInput[]; version: StockVersion | null | undefined },
   signal?: AbortSignal,
 ) {
   const version = requireVersion(userProductId, input.version);
-  return requestData(`${stockPath(userProductId)}/type/seller_warehouse`, {
+  return requestWrite(`${stockPath(userProductId)}/type/seller_warehouse`, {
     method: 'PUT',
     headers: { [versionHeader]: version },
     body: { locations: input.locations },

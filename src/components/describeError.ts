@@ -20,6 +20,14 @@ export function describeError(error: unknown, i18n: I18n, describeArea?: Describ
   return summary === undefined ? common : { ...common, summary };
 }
 
+/** A 429: how long the server asked to wait when it said (waits over 30 s are not waited out automatically). */
+function describeTooMany(seconds: number | null, i18n: I18n): string {
+  if (seconds === null) return t(i18n)`Too many requests. Seller Desk retries automatically; wait a moment.`;
+  // In whole minutes, rounded up ("1 min", "60 min"), worded by Intl: no plural forms in the first-paint catalog.
+  const wait = new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: 'minute' }).format(Math.ceil(seconds / 60));
+  return t(i18n)`Too many requests (429): wait ${wait}, then try again.`;
+}
+
 function describeCommon(error: unknown, i18n: I18n): ErrorDescription {
   if (error instanceof NetworkError) return { summary: t(i18n)`The server could not be reached. Check your connection and try again.` };
   if (error instanceof ContractError) {
@@ -36,7 +44,7 @@ function describeCommon(error: unknown, i18n: I18n): ErrorDescription {
       };
     if (error.status === 403) return { summary: t(i18n)`You are not allowed to see this (403).`, details: error.message };
     if (error.status === 404) return { summary: t(i18n)`Not found (404).`, details: error.message };
-    if (error.status === 429) return { summary: t(i18n)`Too many requests. Seller Desk retries automatically; wait a moment.` };
+    if (error.status === 429) return { summary: describeTooMany(error.retryAfter, i18n) };
     // Seller Desk's server answers 504 when the marketplace did not answer within its time limit.
     if (error.status === 504)
       return { summary: t(i18n)`The marketplace did not answer in time (timeout). Try again in a moment.`, details: error.message };

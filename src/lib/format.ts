@@ -24,7 +24,7 @@ function buildFormat(locale: Locale) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   return {
-    number: (value: number) => number.format(value),
+    number: (value: number | bigint) => number.format(value),
     percent: (value: number) => percent.format(value),
     money: (value: number, currency: string) => {
       let money = currencies.get(currency);

@@ -1,4 +1,4 @@
-import { delay, http, HttpResponse } from 'msw';
+import { delay, getResponse, http, HttpResponse, RequestHandler, type HttpHandler } from 'msw';
 import { apiPath, server } from './demo';
 
 /** GET `path` (a spec path, e.g. `/user-products/:id/stock`) never answers while the test runs: the loading state stays. */
@@ -30,4 +30,20 @@ export function failGet(path: string): () => void {
 /** GET `path` answers `body` (e.g. an empty result) instead of the demo handler's answer. */
 export function answerGet(path: string, body: Record<string, unknown> | unknown[]): void {
   server.use(http.get(apiPath(path), () => HttpResponse.json(body)));
+}
+
+/**
+ * `method path` is handled by the simulator as usual (the write happens), then `answer` replaces its response: a
+ * dropped connection (`HttpResponse.error()`) or a body of another shape. `requests` counts the calls that came.
+ */
+export function afterWrite(method: 'post' | 'put' | 'delete', path: string, answer: () => Response): { requests: number } {
+  const seen = { requests: 0 };
+  const handler: HttpHandler = http[method](apiPath(path), async ({ request }) => {
+    seen.requests += 1;
+    const others = server.listHandlers().filter((other): other is RequestHandler => other instanceof RequestHandler && other !== handler);
+    await getResponse(others, request);
+    return answer();
+  });
+  server.use(handler);
+  return seen;
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,7 +22,8 @@ export const composerId = 'answer-composer';
 
 /**
  * Answer composer. The draft is saved per question as the seller types and cleared only when the
- * answer is accepted; over-long or empty text is never sent and says why.
+ * answer is accepted; over-long or empty text is never sent and says why. One send at a time: offline
+ * it waits for the network (and says so), with the button disabled until it has gone.
  */
 export function AnswerComposer({ questionId }: { questionId: number }) {
   const { t, i18n } = useLingui();
@@ -31,7 +33,7 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
   const [managing, setManaging] = useState(false);
   const [tried, setTried] = useState(false);
   const templates = useTemplates();
-  const answer = useAnswerQuestion();
+  const answer = useAnswerQuestion(questionId);
   const problem = textProblem(text);
 
   const change = (next: string) => {
@@ -41,16 +43,8 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
   const insert = (snippet: string) => change(text ? `${text}${text.endsWith(' ') ? '' : ' '}${snippet}` : snippet);
   const send = () => {
     setTried(true);
-    if (problem || answer.isPending) return;
-    answer.mutate(
-      { question_id: questionId, text },
-      {
-        onSuccess: () => {
-          writeDraft(questionId, '');
-          showToast(t`Answer sent: the question is answered.`, 'success');
-        },
-      },
-    );
+    if (problem || answer.sending) return;
+    answer.mutate(text, { onSuccess: () => showToast(t`Answer sent: the question is answered.`, 'success') });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -97,8 +91,8 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
         <Button onClick={(event) => setMenu(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(menu)}>
           {t`Insert template`}
         </Button>
-        <Button variant="contained" onClick={send} disabled={problem === 'too_long' || answer.isPending}>
-          {answer.isPending ? t`Sending…` : t`Send answer`}
+        <Button variant="contained" onClick={send} disabled={problem === 'too_long' || answer.sending}>
+          {answer.sending ? t`Sending…` : t`Send answer`}
         </Button>
       </Stack>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
@@ -124,6 +118,11 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
         </MenuItem>
       </Menu>
       <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
+      {answer.offline && (
+        <Alert severity="info" role="status">
+          {t`Offline: the answer will be sent when the connection is back. Your draft is kept.`}
+        </Alert>
+      )}
       {answer.isError && (
         <ErrorAlert
           error={answer.error}

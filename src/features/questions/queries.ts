@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useIsMutating, useMutation, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isApiError, NetworkError } from '../../api/errors';
 import {
   answerQuestion,
   deleteQuestion,
@@ -10,6 +11,7 @@ import {
 } from '../../api/questions';
 import { simulateBuyerQuestion } from '../../api/demo';
 import { pollMs, questionKeys, type InboxFilters } from './keys';
+import { writeDraft } from './templates';
 
 /** Rows per search request of the inbox (the API's default page size). */
 export const pageSize = 50;
@@ -67,17 +69,63 @@ function patchPages(queryClient: QueryClient, question: QuestionDetail) {
   );
 }
 
-export function useAnswerQuestion() {
+/** One question's answer send, found by its key wherever (and whether) its composer is mounted. */
+const answerKey = (questionId: number) => [...questionKeys.detail(questionId), 'answer'] as const;
+
+/** Questions whose last send ended without knowing whether the answer arrived. */
+const outcomeUnknown = new Set<number>();
+
+/** No answer came, or our server's 504 (the marketplace did not answer in time): the answer may have been taken. */
+const mayHaveArrived = (error: unknown) => error instanceof NetworkError || isApiError(error, 504);
+
+/**
+ * Posts an answer at most once. When a send may have arrived, the question is read again before Retry is
+ * offered (answered, it is shown answered), and every later send reads it first, so an answer is never
+ * posted twice. Undefined: accepted with a body of another shape (drift).
+ */
+async function sendAnswer(body: { question_id: number; text: string }): Promise<QuestionDetail | undefined> {
+  const id = body.question_id;
+  if (outcomeUnknown.has(id)) {
+    // A failed read leaves the outcome unknown and posts nothing.
+    const question = await getQuestion(id);
+    outcomeUnknown.delete(id);
+    if (question.answer) return question;
+  }
+  try {
+    return await answerQuestion(body);
+  } catch (error) {
+    if (!mayHaveArrived(error)) throw error;
+    outcomeUnknown.add(id);
+    const question = await getQuestion(id).catch(() => null);
+    if (!question?.answer) throw error;
+    outcomeUnknown.delete(id);
+    return question;
+  }
+}
+
+export function useAnswerQuestion(questionId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { question_id: number; text: string }) => answerQuestion(body),
-    onSuccess: (question) => {
-      queryClient.setQueryData(questionKeys.detail(question.id), question);
-      patchPages(queryClient, question);
+  const mutationKey = answerKey(questionId);
+  const mutation = useMutation({
+    mutationKey,
+    mutationFn: (text: string) => sendAnswer({ question_id: questionId, text }),
+    // Here rather than in the composer: a send paused offline may finish after the composer is gone.
+    onSuccess: async (answered) => {
+      writeDraft(questionId, '');
+      // Accepted with a body of another shape (drift): the question is read to show it answered.
+      const question = answered ?? (await queryClient.fetchQuery({ ...detailQuery(questionId), staleTime: 0 }).catch(() => null));
+      if (question) {
+        queryClient.setQueryData(questionKeys.detail(question.id), question);
+        patchPages(queryClient, question);
+      }
       // Counts and the badge change; the pages were patched in place.
       void queryClient.invalidateQueries({ queryKey: questionKeys.all, predicate: (query) => query.queryKey[1] !== 'list' });
     },
   });
+  // A send started by an earlier composer of this question (still offline, or under way) counts as this one's.
+  const sending = useIsMutating({ mutationKey }) > 0;
+  const offline = useMutationState({ filters: { mutationKey, status: 'pending' }, select: (m) => m.state.isPaused }).includes(true);
+  return { ...mutation, sending, offline };
 }
 
 /** After a delete or hide rows disappear: every view reloads (the scroll index stays). */

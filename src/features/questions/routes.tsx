@@ -199,13 +199,15 @@ function Inbox({ sellerId }: { sellerId: number }) {
                     disabled={hide.isPending}
                     onClick={() =>
                       hide.mutate([...selection], {
-                        onSuccess: ({ question_ids }) => {
+                        onSuccess: (result, ids) => {
+                          // An answer of another shape (drift) still means the ids sent are hidden.
+                          const hidden = result?.question_ids ?? ids;
                           showToast(
-                            t`${plural({ count: question_ids.length }, { one: `# question hidden.`, other: `# questions hidden.` })}`,
+                            t`${plural({ count: hidden.length }, { one: `# question hidden.`, other: `# questions hidden.` })}`,
                             'success',
                           );
                           setSelection(new Set());
-                          if (openId !== undefined && question_ids.includes(openId)) close();
+                          if (openId !== undefined && hidden.includes(openId)) close();
                         },
                       })
                     }

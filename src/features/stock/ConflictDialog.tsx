@@ -38,7 +38,7 @@ export function ConflictDialog({ conflict, onApplyMine, onKeepTheirs }: Conflict
       <DialogContent>
         <DialogContentText
           sx={{ mb: 2 }}
-        >{t`While you were editing, another change was saved (now version ${{ version: format.number(latest.version) }}). Nothing was overwritten: choose which value stays.`}</DialogContentText>
+        >{t`While you were editing, another change was saved (now version ${{ version: format.number(BigInt(latest.version)) }}). Nothing was overwritten: choose which value stays.`}</DialogContentText>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 1, m: 0 }}>
           {columns.map((column) => (
             <Paper key={column.label} variant="outlined" sx={{ p: 1.5 }} data-testid="conflict-value">
@@ -50,7 +50,7 @@ export function ConflictDialog({ conflict, onApplyMine, onKeepTheirs }: Conflict
               </Typography>
               {column.version !== null && (
                 <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
-                  {t`version ${{ version: format.number(column.version) }}`}
+                  {t`version ${{ version: format.number(BigInt(column.version)) }}`}
                 </Typography>
               )}
             </Paper>

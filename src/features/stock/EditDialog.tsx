@@ -57,11 +57,11 @@ export function EditDialog({ userProductId, target, read, onCancel, onSubmit }: 
         <DialogContent>
           <DialogContentText
             sx={{ mb: 2 }}
-          >{t`You start from ${{ quantity: format.number(base.quantity) }}, read at version ${{ version: format.number(base.version) }}.`}</DialogContentText>
+          >{t`You start from ${{ quantity: format.number(base.quantity) }}, read at version ${{ version: format.number(BigInt(base.version)) }}.`}</DialogContentText>
           {/* `read` follows the page's query, which live updates refresh: say so before the seller saves, not only on a 409. */}
           {read.version !== base.version && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {t`Changed since you opened it: ${location} is ${{ current: format.number(quantityAt(read.stock, target)) }} now (version ${{ version: format.number(read.version) }}).`}
+              {t`Changed since you opened it: ${location} is ${{ current: format.number(quantityAt(read.stock, target)) }} now (version ${{ version: format.number(BigInt(read.version)) }}).`}
             </Alert>
           )}
           <TextField

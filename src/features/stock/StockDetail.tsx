@@ -70,20 +70,20 @@ function WriteStatus({ phase }: { phase: WritePhase }) {
     sending: { severity: 'info', text: t`Sending: ${location} to ${{ quantity: format.number(quantity) }}…` },
     pending: {
       severity: 'info',
-      text: t`Pending: the server accepted ${location} = ${{ quantity: format.number(quantity) }}. Stock is updated asynchronously; waiting for a read newer than version ${{ version: format.number(phase.edit.base.version) }}.`,
+      text: t`Pending: the server accepted ${location} = ${{ quantity: format.number(quantity) }}. Stock is updated asynchronously; waiting for a read newer than version ${{ version: format.number(BigInt(phase.edit.base.version)) }}.`,
     },
     confirmed: {
       severity: 'success',
       text:
         'read' in phase
-          ? t`Confirmed: ${location} is ${{ quantity: format.number(quantity) }} at version ${{ version: format.number(phase.read.version) }}.`
+          ? t`Confirmed: ${location} is ${{ quantity: format.number(quantity) }} at version ${{ version: format.number(BigInt(phase.read.version)) }}.`
           : '',
     },
     replaced: {
       severity: 'warning',
       text:
         'read' in phase
-          ? t`Your change to ${{ quantity: format.number(quantity) }} was applied, but ${location} has changed again since: it is ${{ current: format.number(quantityAt(phase.read.stock, phase.edit.target)) }} now (version ${{ version: format.number(phase.read.version) }}).`
+          ? t`Your change to ${{ quantity: format.number(quantity) }} was applied, but ${location} has changed again since: it is ${{ current: format.number(quantityAt(phase.read.stock, phase.edit.target)) }} now (version ${{ version: format.number(BigInt(phase.read.version)) }}).`
           : '',
     },
     unconfirmed: { severity: 'warning', text: t`Accepted, but the new quantity has not shown yet. Reload in a moment to check it.` },
@@ -91,7 +91,7 @@ function WriteStatus({ phase }: { phase: WritePhase }) {
       severity: 'info',
       text:
         'latest' in phase
-          ? t`Kept the other change: ${location} stays ${{ quantity: format.number(quantityAt(phase.latest.stock, phase.edit.target)) }} (version ${{ version: format.number(phase.latest.version) }}). Yours was not sent.`
+          ? t`Kept the other change: ${location} stays ${{ quantity: format.number(quantityAt(phase.latest.stock, phase.edit.target)) }} (version ${{ version: format.number(BigInt(phase.latest.version)) }}). Yours was not sent.`
           : '',
     },
   } as const;
@@ -112,7 +112,7 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
   return (
     <Section title={t`Locations`}>
       <Typography sx={{ fontWeight: 600 }} data-testid="stock-version">
-        {t`Read at version ${{ version: format.number(read.version) }}`}
+        {t`Read at version ${{ version: format.number(BigInt(read.version)) }}`}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t`Every read of the stock has a version. A change goes out with the version it started from, so nobody’s change is overwritten unseen.`}

@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { NetworkError } from '../../api/errors';
 import { getStock } from '../../api/stock';
-import { createRandom, type Random, stockScenarios, type Db, resetDb, server } from '../../test/demo';
+import { createRandom, type Random, stockScenarios, type Db, resetDb, server, testDb } from '../../test/demo';
+import { afterWrite } from '../../test/http';
 import { applyMineOnLatest, quantityAt, writeStock, type EditTarget, type StockEdit, type WriteOutcome } from './writes';
 
 /**
@@ -78,11 +80,11 @@ async function runInterleaving(seed: number, subject: Subject, prepare?: (db: Db
   const violations: string[] = [];
   const bases = log.accepted.map((edit) => edit.base.version);
   if (new Set(bases).size !== bases.length) violations.push(`two writes accepted on the same version: ${bases.join(',')}`);
-  const chain = [...log.accepted].sort((a, b) => a.base.version - b.base.version);
+  const chain = [...log.accepted].sort((a, b) => Number(a.base.version) - Number(b.base.version));
   chain.forEach((edit, index) => {
     const previous = chain[index - 1];
     const expected = previous
-      ? { version: previous.base.version + 1, quantity: previous.value }
+      ? { version: String(Number(previous.base.version) + 1), quantity: previous.value }
       : { version: initial.version, quantity: quantityAt(initial.stock, subject.target) };
     if (edit.base.version !== expected.version || edit.base.quantity !== expected.quantity) {
       violations.push(
@@ -94,11 +96,11 @@ async function runInterleaving(seed: number, subject: Subject, prepare?: (db: Db
   const expectedFinal = last ? last.value : quantityAt(initial.stock, subject.target);
   if (quantityAt(final.stock, subject.target) !== expectedFinal)
     violations.push(`final ${quantityAt(final.stock, subject.target)} is not the last accepted write ${expectedFinal}`);
-  if (final.version !== initial.version + chain.length)
+  if (Number(final.version) !== Number(initial.version) + chain.length)
     violations.push(`final version ${final.version} after ${chain.length} writes from ${initial.version}`);
   for (const outcome of log.outcomes) {
     if (outcome.kind === 'unconfirmed') violations.push('a write never showed');
-    if (outcome.kind === 'conflict' && outcome.latest.version <= outcome.edit.base.version)
+    if (outcome.kind === 'conflict' && Number(outcome.latest.version) <= Number(outcome.edit.base.version))
       violations.push('the conflict dialog showed a read that was not newer');
     if (outcome.kind === 'confirmed' && quantityAt(outcome.read.stock, subject.target) !== outcome.edit.value)
       violations.push('confirmed without showing the value');
@@ -148,4 +150,43 @@ describe('stock writes under concurrent editors', () => {
     }
     expect(caught).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('a stock write whose connection drops', () => {
+  const subject = subjects[0]!;
+  const path = '/user-products/:id/stock/type/selling_address';
+
+  async function edit(value: number): Promise<StockEdit> {
+    const read = await getStock(subject.userProductId);
+    return { ...subject, base: { version: read.version, quantity: quantityAt(read.stock, subject.target) }, value };
+  }
+  // Waiting moves the simulator clock, so an accepted write shows after propagation.
+  const deps = () => {
+    const db = testDb();
+    return { read: getStock, wait: (ms: number) => Promise.resolve(void (db.clockOffset += ms)) };
+  };
+
+  it('after the write arrived: the stock is read again and the write is confirmed, sent once', async () => {
+    const put = afterWrite('put', path, () => HttpResponse.error());
+    const outcome = await writeStock(await edit(41), deps());
+    expect(outcome).toMatchObject({
+      kind: 'confirmed',
+      read: { stock: { locations: expect.arrayContaining([{ type: 'selling_address', quantity: 41 }]) } },
+    });
+    expect(put.requests).toBe(1);
+  });
+
+  it('before it arrived: the stock is read again, nothing newer shows, and only then the failure comes', async () => {
+    let puts = 0;
+    server.use(
+      http.put(`*/api${path}`, () => {
+        puts += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const reads = vi.fn(getStock);
+    await expect(writeStock(await edit(41), { ...deps(), read: reads })).rejects.toBeInstanceOf(NetworkError);
+    expect(puts).toBe(1);
+    expect(reads).toHaveBeenCalled();
+  });
 });

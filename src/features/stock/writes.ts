@@ -1,5 +1,12 @@
-import { isApiError } from '../../api/errors';
-import { putSellerWarehouseStock, putSellingAddressStock, type StockRead, type UserProductStock } from '../../api/stock';
+import { isApiError, NetworkError } from '../../api/errors';
+import {
+  isNewerVersion,
+  putSellerWarehouseStock,
+  putSellingAddressStock,
+  type StockRead,
+  type StockVersion,
+  type UserProductStock,
+} from '../../api/stock';
 
 /**
  * The write and conflict-resolution logic of the stock page, free of React so the randomized
@@ -12,7 +19,7 @@ export interface StockEdit {
   userProductId: string;
   target: EditTarget;
   /** The read the edit started from: its version goes out as x-version. */
-  base: { version: number; quantity: number };
+  base: { version: StockVersion; quantity: number };
   value: number;
 }
 
@@ -66,27 +73,38 @@ function sendEdit(edit: StockEdit, signal?: AbortSignal): Promise<unknown> {
  * Reads until a version newer than `version` shows (the spec's asynchronous propagation), or the
  * polling budget runs out; returns the last read either way.
  */
-async function readNewerThan(userProductId: string, version: number, deps: StockWriteDeps): Promise<StockRead> {
+async function readNewerThan(userProductId: string, version: StockVersion, deps: StockWriteDeps): Promise<StockRead> {
   const { pollMs = 500, maxPolls = 20 } = deps;
   let read = await deps.read(userProductId);
-  for (let poll = 0; read.version <= version && poll < maxPolls; poll += 1) {
+  for (let poll = 0; !isNewerVersion(read.version, version) && poll < maxPolls; poll += 1) {
     await deps.wait(pollMs);
     read = await deps.read(userProductId);
   }
   return read;
 }
 
-/** Sends one edit and follows it to its outcome. 400/404 and other failures are thrown as they come. */
+/**
+ * Sends one edit and follows it to its outcome. 400/404 and other failures are thrown as they come; a
+ * dropped connection leaves the outcome unknown, so the stock is read again before anything is offered: a
+ * newer version showing our value is ours confirmed, one showing another value is put to the seller as a
+ * conflict (ours may or may not have landed under it), and only when none shows is the failure thrown
+ * (a new attempt from that read would be refused by the version check had ours landed after all).
+ */
 export async function writeStock(edit: StockEdit, deps: StockWriteDeps): Promise<WriteOutcome> {
   try {
     await sendEdit(edit);
   } catch (error) {
-    if (!isApiError(error, 409)) throw error;
-    return { kind: 'conflict', edit, latest: await readNewerThan(edit.userProductId, edit.base.version, deps) };
+    if (isApiError(error, 409)) return { kind: 'conflict', edit, latest: await readNewerThan(edit.userProductId, edit.base.version, deps) };
+    if (!(error instanceof NetworkError)) throw error;
+    const read = await readNewerThan(edit.userProductId, edit.base.version, deps).catch(() => null);
+    if (!read || !isNewerVersion(read.version, edit.base.version)) throw error;
+    return quantityAt(read.stock, edit.target) === edit.value
+      ? { kind: 'confirmed', edit, read }
+      : { kind: 'conflict', edit, latest: read };
   }
   deps.onAccepted?.(edit);
   const read = await readNewerThan(edit.userProductId, edit.base.version, deps);
-  if (read.version <= edit.base.version) return { kind: 'unconfirmed', edit, read };
+  if (!isNewerVersion(read.version, edit.base.version)) return { kind: 'unconfirmed', edit, read };
   return { kind: quantityAt(read.stock, edit.target) === edit.value ? 'confirmed' : 'replaced', edit, read };
 }
 
