@@ -7,10 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { textMaxLength, textProblem } from '../../api/questions';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { readDraft, writeDraft } from '../../lib/drafts';
+import { activeAccount, useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { describeQuestionError } from './errors';
 import { useAnswerQuestion } from './queries';
-import { readDraft, useTemplates, writeDraft } from './templates';
+import { useTemplates } from './templates';
 import { TemplatesDialog } from './TemplatesDialog';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -20,13 +22,14 @@ import { useFormat } from '../../lib/format';
 export const composerId = 'answer-composer';
 
 /**
- * Answer composer. The draft is saved per question as the seller types and cleared only when the
- * answer is accepted; over-long or empty text is never sent and says why.
+ * Answer composer. The draft is saved per account and question as the seller types and cleared only when
+ * the answer is accepted; over-long or empty text is never sent and says why.
  */
 export function AnswerComposer({ questionId }: { questionId: number }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const [text, setText] = useState(() => readDraft(questionId));
+  const account = activeAccount(useSession());
+  const [text, setText] = useState(() => readDraft(account, questionId));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
   const [tried, setTried] = useState(false);
@@ -36,7 +39,7 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
 
   const change = (next: string) => {
     setText(next);
-    writeDraft(questionId, next);
+    writeDraft(account, questionId, next);
   };
   const insert = (snippet: string) => change(text ? `${text}${text.endsWith(' ') ? '' : ' '}${snippet}` : snippet);
   const send = () => {
@@ -46,7 +49,7 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
       { question_id: questionId, text },
       {
         onSuccess: () => {
-          writeDraft(questionId, '');
+          writeDraft(account, questionId, '');
           showToast(t`Answer sent: the question is answered.`, 'success');
         },
       },
