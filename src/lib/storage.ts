@@ -16,9 +16,9 @@ export interface GuardedStorage {
 
 function guard(area: () => Storage): GuardedStorage {
   const memory = new Map<string, string>();
-  const attempt = <T>(use: (storage: Storage) => T): T | null => {
+  const attempt = <T>(act: (storage: Storage) => T): T | null => {
     try {
-      return use(area());
+      return act(area());
     } catch {
       storageBlocked.set(true);
       return null;
