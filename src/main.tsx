@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { LocaleProvider, startI18n } from './lib/i18n';
 import { demoToken, handleUnauthorized, readMode, refreshServerSession, setMode } from './lib/session';
-import { tabStorage } from './lib/storage';
+import { tabStorage } from './lib/store';
 
 /**
  * Boot: paint the shell at once, and meanwhile prepare the backend the page's mode names: in demo mode the

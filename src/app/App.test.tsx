@@ -15,7 +15,7 @@ vi.mock('./Shell', () => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('App', () => {
-  it('a shell that throws shows the error in words with a reload, not a blank page', async () => {
+  it('a shell that throws shows the error in words, and Retry reloads the page: never a blank page', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...location, reload });
     render(
@@ -25,7 +25,7 @@ describe('App', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'This page failed' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The shell broke');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reload' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(reload).toHaveBeenCalledOnce();
   });
 });

@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { ShellErrorBoundary } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 import { AppRoutes } from './router';
 import { useLocale } from '../lib/i18n';
 import { createAppTheme } from './theme';
@@ -22,11 +22,12 @@ export function App({ queryClient }: AppProps) {
     <ThemeProvider theme={theme} defaultMode="system">
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={queryClient}>
-        <ShellErrorBoundary>
-          <BrowserRouter>
+        <BrowserRouter>
+          {/* Whatever breaks outside a page (the shell itself) still shows its error; Retry reloads the page. */}
+          <RouteErrorBoundary onReset={() => location.reload()}>
             <AppRoutes />
-          </BrowserRouter>
-        </ShellErrorBoundary>
+          </RouteErrorBoundary>
+        </BrowserRouter>
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -12,7 +12,7 @@ import { useLingui } from '@lingui/react/macro';
  * Drawn with the shell's own parts rather than ErrorAlert: it is in first-paint JS (a failed chunk download is
  * the usual route error, so it cannot load lazily), and MUI's Alert would add 1.3 KB gz there.
  */
-function RouteErrorView({ error, onRetry, reload }: { error: unknown; onRetry: () => void; reload?: boolean }) {
+function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t, i18n } = useLingui();
   const described = describeError(error, i18n);
   const queryClient = useQueryClient();
@@ -36,7 +36,7 @@ function RouteErrorView({ error, onRetry, reload }: { error: unknown; onRetry: (
           </details>
         )}
         <Button variant="outlined" color="error" size="small" onClick={retry} sx={{ mt: 1 }}>
-          {reload ? t`Reload` : t`Retry`}
+          {t`Retry`}
         </Button>
       </Paper>
     </Box>
@@ -48,8 +48,6 @@ interface BoundaryProps {
   /** The boundary clears itself when this changes (another page was opened). */
   resetKey: string;
   onReset?: () => void;
-  /** Offer a reload of the page rather than a retry of the part. */
-  reload?: boolean;
 }
 
 class Boundary extends Component<BoundaryProps, { error: unknown; resetKey: string }> {
@@ -68,7 +66,6 @@ class Boundary extends Component<BoundaryProps, { error: unknown; resetKey: stri
     return (
       <RouteErrorView
         error={this.state.error}
-        reload={this.props.reload}
         onRetry={() => {
           this.props.onReset?.();
           this.setState({ error: undefined });
@@ -83,15 +80,6 @@ export function RouteErrorBoundary({ children, onReset }: { children: ReactNode;
   const { pathname } = useLocation();
   return (
     <Boundary resetKey={pathname} onReset={onReset}>
-      {children}
-    </Boundary>
-  );
-}
-
-/** Around the shell itself: whatever breaks outside a page still shows its error and offers a reload. */
-export function ShellErrorBoundary({ children }: { children: ReactNode }) {
-  return (
-    <Boundary resetKey="" reload onReset={() => location.reload()}>
       {children}
     </Boundary>
   );

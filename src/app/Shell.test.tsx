@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storageBlocked } from '../lib/storage';
+import { storageBlocked } from '../lib/store';
 import { dismissToast, showToast, toastStore } from '../lib/toast';
 import { renderWithProviders } from '../test/render';
 import { Shell } from './Shell';

@@ -14,8 +14,7 @@ import { NavLink, Outlet } from 'react-router';
 import { useMe } from '../lib/identity';
 import { loadArea } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { storageBlocked } from '../lib/storage';
-import { useStore } from '../lib/store';
+import { storageBlocked, useStore } from '../lib/store';
 import { toastStore } from '../lib/toast';
 import { activityCatalog, settingsCatalog } from './catalogs';
 import { navEntries, navWidth } from './nav';
@@ -34,7 +33,7 @@ const AccountMenu = onDemand(() =>
 );
 // Only when the browser refuses storage; its words are the settings area's.
 const StorageNotice = onDemand(() =>
-  Promise.all([import('../features/settings/StorageNotice'), loadArea(settingsCatalog)]).then(([module]) => module.StorageNotice),
+  Promise.all([import('./Toaster'), loadArea(settingsCatalog)]).then(([module]) => module.StorageNotice),
 );
 
 // The activity stream starts after the first render, with the words of the activity area it announces in.

@@ -1,4 +1,4 @@
-import { deviceStorage, readLocal } from './storage';
+import { deviceStorage, readLocal } from './store';
 
 /**
  * Unsent answer drafts, kept on this device per seller account (`activeAccount`) and question: a reload, a

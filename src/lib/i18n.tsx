@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { deviceStorage } from './storage';
+import { deviceStorage } from './store';
 
 export const locales = ['en', 'es', 'pt-BR'] as const;
 export type Locale = (typeof locales)[number];

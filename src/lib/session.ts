@@ -1,6 +1,5 @@
 import type { ServerSession } from '../api/session';
-import { deviceStorage, tabStorage } from './storage';
-import { createStore, useStore } from './store';
+import { createStore, deviceStorage, tabStorage, useStore } from './store';
 
 /**
  * Who the app works for. The mode comes from the page the server served (`<meta name="seller-desk-mode">`),

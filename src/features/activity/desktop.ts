@@ -1,4 +1,4 @@
-import { createLocalStore } from '../../lib/storage';
+import { createLocalStore } from '../../lib/store';
 
 /** Whether the seller turned desktop notifications on, on this device (the browser keeps the permission). */
 export const desktopNotificationsStore = createLocalStore<boolean>('seller-desk.activity.desktop-notifications', false);

@@ -1,5 +1,4 @@
-import { createLocalStore } from '../../lib/storage';
-import { useStore } from '../../lib/store';
+import { createLocalStore, useStore } from '../../lib/store';
 
 /** Leads marked as reviewed during support review, remembered on this device only. */
 const reviewedStore = createLocalStore<string[]>('seller-desk.credits.reviewed', []);

@@ -1,5 +1,4 @@
-import { createLocalStore } from '../../lib/storage';
-import { useStore } from '../../lib/store';
+import { createLocalStore, useStore } from '../../lib/store';
 
 /** Reusable answers the seller keeps on this device (localStorage), inserted into the composer. */
 export interface Template {

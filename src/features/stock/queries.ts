@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { getStock, searchUserProductItems, type StockRead, type UserItemsSearch } from '../../api/stock';
 import { getDemoUserProducts } from '../../api/demo';
 import { itemKeys } from '../../lib/items';
-import { createLocalStore } from '../../lib/storage';
+import { createLocalStore } from '../../lib/store';
 import { stockKeys } from './keys';
 import { writeStock, type StockEdit, type WriteOutcome } from './writes';
 

@@ -21,7 +21,7 @@ describe('guarded storage', () => {
   it('with storage blocked, the boot modules load, and values live in memory for the page', async () => {
     blockStorage();
     vi.resetModules();
-    const { deviceStorage, tabStorage, storageBlocked } = await import('./storage');
+    const { deviceStorage, tabStorage, storageBlocked } = await import('./store');
     const { sessionStore, setSandbox } = await import('./session');
     await import('./i18n');
     expect(storageBlocked.get()).toBe(true);
@@ -39,7 +39,7 @@ describe('guarded storage', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('Quota exceeded', 'QuotaExceededError');
     });
-    const { deviceStorage, storageBlocked } = await import('./storage');
+    const { deviceStorage, storageBlocked } = await import('./store');
     expect(storageBlocked.get()).toBe(false);
     deviceStorage.set('seller-desk.locale', 'es');
     expect(deviceStorage.get('seller-desk.locale')).toBe('es');
@@ -47,7 +47,7 @@ describe('guarded storage', () => {
   });
 
   it('storage that works is used as it is, and the block is not reported', async () => {
-    const { deviceStorage, storageBlocked } = await import('./storage');
+    const { deviceStorage, storageBlocked } = await import('./store');
     deviceStorage.set('seller-desk.locale', 'pt-BR');
     expect(localStorage.getItem('seller-desk.locale')).toBe('pt-BR');
     deviceStorage.remove('seller-desk.locale');
