@@ -204,6 +204,26 @@ test('a question asked on the marketplace is announced in the open inbox at once
   await expect(page.locator('html')).toHaveAttribute('data-not-reloaded', 'yes');
 });
 
+test('with browser storage refused (private mode, cookies disabled), a seller signs in and reads the inbox', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript((origin) => {
+    if (location.origin !== origin) return;
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get: () => {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    }
+  }, live(''));
+  await signIn(page, '/questions', 'TIENDA_DEMO');
+  await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible(dataTimeout);
+  await expect(page.getByRole('alert').filter({ hasText: 'will be forgotten when you leave' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("the demo's ?latency= and ?fail= do nothing in live mode, and a scenario a demo left in the tab is dropped", async ({ page }) => {
   // A demo visit in this tab saved a slow, failing scenario (set once: the sign-in goes through other pages).
   await page.addInitScript(() => {
