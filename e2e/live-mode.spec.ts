@@ -207,6 +207,40 @@ test('a question asked on the marketplace is announced in the open inbox at once
   await expect(page.locator('html')).toHaveAttribute('data-not-reloaded', 'yes');
 });
 
+test('with browser storage refused (private mode, cookies disabled), a seller signs in and reads the inbox', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript((origin) => {
+    if (location.origin !== origin) return;
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get: () => {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    }
+  }, live(''));
+  await signIn(page, '/questions', 'TIENDA_DEMO');
+  await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible(dataTimeout);
+  await expect(page.getByRole('alert').filter({ hasText: 'will be forgotten when you leave' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the demo's ?latency= and ?fail= do nothing in live mode, and a scenario a demo left in the tab is dropped", async ({ page }) => {
+  // A demo visit in this tab saved a slow, failing scenario (set once: the sign-in goes through other pages).
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e-demo-visited')) return;
+    sessionStorage.setItem('e2e-demo-visited', 'yes');
+    sessionStorage.setItem('seller-desk.scenario', 'fail=1&latency=60000');
+  });
+  await signIn(page, '/questions?fail=1&latency=60000', 'TIENDA_DEMO');
+  // Every request failing, or each taking a minute, would leave no row within the default wait.
+  await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('seller-desk.scenario'))).toBeNull();
+});
+
 // Last: it answers a question, which the comparison above must not see.
 test('sign in with the marketplace, answer a question, add and switch accounts, sign out: Back shows nothing', async ({ page }) => {
   test.slow();

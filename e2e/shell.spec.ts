@@ -28,6 +28,39 @@ test.describe('shell', () => {
     }
   });
 
+  test('with browser storage refused (private mode, cookies disabled), the shell boots, says it will not remember, and settings work from memory', async ({
+    page,
+  }) => {
+    test.slow();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      for (const name of ['localStorage', 'sessionStorage']) {
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get: () => {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
+      }
+    });
+    // Only the shell: MSW's cookie jar reads localStorage unguarded, so the in-browser demo API cannot start
+    // here (nor can it where cookies are disabled, which also disables service workers); live-mode.spec.ts
+    // proves the data pages with storage refused.
+    await page.goto(urls.settings.index());
+    const notice = page.getByRole('alert').filter({ hasText: 'will be forgotten when you leave' });
+    // The settings area's chunks and catalog come first; on a loaded machine that takes more than 10 s.
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuración');
+    await page.getByRole('button', { name: 'Cambiar a modo oscuro' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(errors).toEqual([]);
+  });
+
   test('served in demo mode with no settings, the page carries the security headers and the demo works under them', async ({ page }) => {
     // Chromium reports every blocked script, worker, image, font or connection as a console error.
     const refused: string[] = [];

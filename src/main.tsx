@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { LocaleProvider, startI18n } from './lib/i18n';
 import { demoToken, handleUnauthorized, readMode, refreshServerSession, setMode } from './lib/session';
+import { tabStorage } from './lib/store';
 
 /**
  * Boot: paint the shell at once, and meanwhile prepare the backend the page's mode names: in demo mode the
@@ -13,14 +14,18 @@ import { demoToken, handleUnauthorized, readMode, refreshServerSession, setMode 
  */
 const mode = readMode();
 setMode(mode);
+// The demo's scenario (`?latency=`, `?fail=`, `?seed=`) is kept for the tab; live mode never applies it, and
+// drops one a demo left in this tab.
+const scenarioKey = 'seller-desk.scenario';
 
 async function prepareBackend(): Promise<void> {
   if (mode === 'demo') {
     const { startDemoBackend } = await import('./demo/browser');
-    await startDemoBackend();
+    await startDemoBackend({ read: () => tabStorage.get(scenarioKey), write: (value) => tabStorage.set(scenarioKey, value) });
     return;
   }
   if (mode !== 'live') throw new Error('The page did not say whether Seller Desk runs in demo or live mode.');
+  tabStorage.remove(scenarioKey);
   // Live: a worker left by an earlier demo visit must not answer for the real API.
   const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
   await Promise.all(registrations.filter((r) => r.active?.scriptURL.endsWith('/mockServiceWorker.js')).map((r) => r.unregister()));

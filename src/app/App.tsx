@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { RouteErrorBoundary } from './RouteError';
 import { AppRoutes } from './router';
 import { useLocale } from '../lib/i18n';
 import { createAppTheme } from './theme';
@@ -10,7 +11,10 @@ interface AppProps {
   queryClient: QueryClient;
 }
 
-/** Providers below the locale: theme (per locale, for MUI's own strings), server state and routing. */
+/**
+ * Providers below the locale: theme (per locale, for MUI's own strings), server state and routing; the shell
+ * and its pages inside an error boundary that offers a reload.
+ */
 export function App({ queryClient }: AppProps) {
   const { locale } = useLocale();
   const theme = createAppTheme(locale);
@@ -19,7 +23,10 @@ export function App({ queryClient }: AppProps) {
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <AppRoutes />
+          {/* Whatever breaks outside a page (the shell itself) still shows its error; Retry reloads the page. */}
+          <RouteErrorBoundary onReset={() => location.reload()}>
+            <AppRoutes />
+          </RouteErrorBoundary>
         </BrowserRouter>
       </QueryClientProvider>
     </ThemeProvider>

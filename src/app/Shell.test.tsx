@@ -1,7 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageBlocked } from '../lib/store';
 import { dismissToast, showToast, toastStore } from '../lib/toast';
 import { renderWithProviders } from '../test/render';
 import { Shell } from './Shell';
@@ -28,6 +29,7 @@ function renderShell({ wide }: { wide: boolean }) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  storageBlocked.set(false);
   act(() => toastStore.get().forEach((toast) => dismissToast(toast.id)));
 });
 
@@ -92,6 +94,20 @@ describe('Shell', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Token forgotten.');
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(toastStore.get()).toEqual([]);
+  });
+
+  it('says once, in a toast the seller can close, that a browser refusing storage will not remember settings', async () => {
+    storageBlocked.set(true);
+    renderShell({ wide: true });
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('settings and drafts will be forgotten when you leave');
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    // The shell mounts again (another account, say): the seller was told already.
+    cleanup();
+    renderShell({ wide: true });
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(toastStore.get()).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { NavLink, Outlet } from 'react-router';
 import { useMe } from '../lib/identity';
 import { loadArea } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { useStore } from '../lib/store';
+import { storageBlocked, useStore } from '../lib/store';
 import { toastStore } from '../lib/toast';
 import { activityCatalog, settingsCatalog } from './catalogs';
 import { navEntries, navWidth } from './nav';
@@ -30,6 +30,10 @@ const NavBadge = onDemand(() => import('./NavBadges').then((module) => module.Na
 // Live mode's account menu, with the words of the settings area that owns it.
 const AccountMenu = onDemand(() =>
   Promise.all([import('../features/settings/AccountMenu'), loadArea(settingsCatalog)]).then(([module]) => module.AccountMenu),
+);
+// Only when the browser refuses storage; its words are the settings area's.
+const StorageNotice = onDemand(() =>
+  Promise.all([import('./Toaster'), loadArea(settingsCatalog)]).then(([module]) => module.StorageNotice),
 );
 
 // The activity stream starts after the first render, with the words of the activity area it announces in.
@@ -157,7 +161,13 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
 
 function Toasts() {
   const pending = useStore(toastStore).length > 0;
-  return pending && <Toaster />;
+  const blocked = useStore(storageBlocked);
+  return (
+    <>
+      {blocked && <StorageNotice />}
+      {pending && <Toaster />}
+    </>
+  );
 }
 
 /** The app frame: header with mode and identity, navigation (a menu on phones), and the page. */

@@ -5,6 +5,9 @@ import { useStore } from '../lib/store';
 import { dismissToast, toastStore } from '../lib/toast';
 import { useLingui } from '@lingui/react/macro';
 
+// Shipped in this chunk: a chunk of its own would make the bundler split first-paint code further.
+export { StorageNotice } from '../features/settings/StorageNotice';
+
 /** Shows the oldest pending toast; the next one follows when it closes. */
 export function Toaster() {
   const { t, i18n } = useLingui();

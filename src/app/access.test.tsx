@@ -6,7 +6,9 @@ import { configureClient } from '../api/client';
 import type { ServerSession } from '../api/session';
 import { acceptServerSession, handleUnauthorized, refreshServerSession, sessionStore, setMode } from '../lib/session';
 import { dismissToast, toastStore } from '../lib/toast';
-import { apiPath, demoSeller, otherSeller, server } from '../test/demo';
+import { AnswerComposer } from '../features/questions/AnswerComposer';
+import { readDraft, writeDraft } from '../lib/drafts';
+import { apiPath, demoSeller, otherSeller, server, testDb } from '../test/demo';
 import { renderWithProviders } from '../test/render';
 import { AppRoutes } from './router';
 
@@ -50,6 +52,15 @@ function serveSession(session: ServerSession) {
       write((path) => {
         const id = path.split('/')[3]!;
         current = { ...current, activeAccountId: id, accounts: current.accounts.map((a) => ({ ...a, active: a.id === id })) };
+        return HttpResponse.json(current);
+      }),
+    ),
+    http.delete(
+      'http://localhost/session/accounts/:id',
+      write((path) => {
+        const id = path.split('/')[3]!;
+        const accounts = current.accounts.filter((a) => a.id !== id).map((a, index) => ({ ...a, active: index === 0 }));
+        current = { ...current, accounts, activeAccountId: accounts[0]?.id ?? null, signedIn: accounts.length > 0 };
         return HttpResponse.json(current);
       }),
     ),
@@ -218,6 +229,88 @@ describe('live mode access', () => {
     expect(writes.map((write) => write.path)).toEqual(['/auth/logout']);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(screen.queryByText(demoSeller.nickname)).not.toBeInTheDocument();
+  });
+
+  it('disconnecting the active account drops its cached data and goes on with the other one', async () => {
+    const writes = serveSession(both);
+    const { queryClient } = await renderLive('/settings');
+    const disconnect = await screen.findByRole('button', { name: `Disconnect ${demoSeller.nickname}` });
+    queryClient.setQueryData(['credit-leads', 'of the active account'], ['a lead']);
+    await userEvent.setup().click(disconnect);
+    expect(await screen.findByRole('button', { name: `Account: ${otherSeller.nickname}` })).toBeInTheDocument();
+    expect(writes.map((write) => write.path)).toEqual([`/session/accounts/${demoSeller.id}`]);
+    expect(queryClient.getQueryData(['credit-leads', 'of the active account'])).toBeUndefined();
+  });
+
+  it("answer drafts are kept per account: a 401 keeps them, and another account's composer does not show them", async () => {
+    const question = [...testDb().questions.byId.values()].find((q) => q.seller_id === demoSeller.id && q.status === 'UNANSWERED')!;
+    serveSession(both);
+    const { queryClient } = await renderLive(`/questions/${question.id}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Your answer'), 'Yes, in stock');
+    expect(readDraft(String(demoSeller.id), question.id)).toBe('Yes, in stock');
+
+    server.use(
+      http.get(apiPath('/users/me'), () =>
+        HttpResponse.json({ message: 'invalid access token', error: 'unauthorized', status: 401, cause: [] }, { status: 401 }),
+      ),
+    );
+    await act(() => queryClient.refetchQueries({ queryKey: ['users', 'me'] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    server.resetHandlers();
+    serveSession(both);
+    act(() => acceptServerSession(both));
+    expect(await screen.findByLabelText('Your answer')).toHaveValue('Yes, in stock');
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    rendered?.unmount();
+
+    // The same question id under the other account starts empty (were it ever shown there).
+    act(() => acceptServerSession({ ...both, activeAccountId: String(otherSeller.id) }));
+    renderWithProviders(<AnswerComposer questionId={question.id} />);
+    expect(screen.getByLabelText('Your answer')).toHaveValue('');
+  });
+
+  it('sign out with unsent drafts asks whether to keep them on this device: keep is the default, delete removes them', async () => {
+    const writes = serveSession(both);
+    writeDraft(String(demoSeller.id), 1, 'Draft of the active account');
+    writeDraft(String(otherSeller.id), 2, 'Draft of the other account');
+    writeDraft('someone-else', 3, 'Draft of an account not in this session');
+    await renderLive('/response-time');
+    const user = userEvent.setup();
+    const signOut = async () => {
+      await user.click(await screen.findByRole('button', { name: `Account: ${demoSeller.nickname}` }));
+      await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+      return screen.findByRole('dialog', { name: 'Keep your unsent drafts?' });
+    };
+
+    let dialog = await signOut();
+    expect(dialog).toHaveTextContent('You have 2 unsent answer drafts on this device.');
+    expect(within(dialog).getByRole('button', { name: 'Keep drafts and sign out' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes).toEqual([]);
+
+    dialog = await signOut();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete drafts and sign out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(writes.map((write) => write.path)).toEqual(['/auth/logout']);
+    expect(readDraft(String(demoSeller.id), 1)).toBe('');
+    expect(readDraft(String(otherSeller.id), 2)).toBe('');
+    expect(readDraft('someone-else', 3)).toBe('Draft of an account not in this session');
+  });
+
+  it('sign out keeping the drafts leaves them for the next sign-in', async () => {
+    serveSession(both);
+    writeDraft(String(demoSeller.id), 1, 'Kept');
+    await renderLive('/response-time');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Account: ${demoSeller.nickname}` }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Keep your unsent drafts?' });
+    expect(dialog).toHaveTextContent('You have 1 unsent answer draft on this device.');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(readDraft(String(demoSeller.id), 1)).toBe('Kept');
   });
 
   it('Settings lists the connected accounts, each to switch to or disconnect', async () => {

@@ -2,7 +2,7 @@ import { setupWorker } from 'msw/browser';
 import { createDbInSlices, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
 import { createHandlers } from './handlers';
-import { readScenario } from './scenario';
+import { readScenario, type SavedScenario } from './scenario';
 
 /** Handle for e2e tests and curious visitors (window.__demo): inject failures, move the clock. */
 interface DemoControl {
@@ -18,8 +18,8 @@ declare global {
 }
 
 /** Starts the demo backend in the browser: the seeded db behind the MSW service worker. */
-export async function startDemoBackend(): Promise<void> {
-  const scenario = readScenario();
+export async function startDemoBackend(kept: SavedScenario): Promise<void> {
+  const scenario = readScenario(location.search, kept);
   const db = await createDbInSlices(scenario.seed, scenario.config);
   const worker = setupWorker(...createHandlers(db), ...createActivityHandlers(db));
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });

@@ -39,9 +39,11 @@ describe('demo backend wrapper', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);
   });
 
-  it('reads the scenario from the address and keeps it for the session', () => {
-    expect(readScenario('?seed=large&latency=250&fail=0.2')).toEqual({ seed: 'large', config: { latencyMs: 250, failRate: 0.2 } });
-    expect(readScenario('')).toEqual({ seed: 'large', config: { latencyMs: 250, failRate: 0.2 } });
-    expect(readScenario('?seed=default&fail=7&latency=-3')).toEqual({ seed: 'default', config: { latencyMs: 0, failRate: 1 } });
+  it('reads the scenario from the address and keeps it where it is told', () => {
+    let saved: string | null = null;
+    const kept = { read: () => saved, write: (value: string) => (saved = value) };
+    expect(readScenario('?seed=large&latency=250&fail=0.2', kept)).toEqual({ seed: 'large', config: { latencyMs: 250, failRate: 0.2 } });
+    expect(readScenario('', kept)).toEqual({ seed: 'large', config: { latencyMs: 250, failRate: 0.2 } });
+    expect(readScenario('?seed=default&fail=7&latency=-3', kept)).toEqual({ seed: 'default', config: { latencyMs: 0, failRate: 1 } });
   });
 });

@@ -2,23 +2,27 @@ import type { DbConfig, SeedName } from './db';
 
 /**
  * Demo scenario from the address bar, kept for the tab's session so it survives navigation:
- * `?seed=large`, `?latency=300` (ms), `?fail=0.1` (share of requests that fail with 500).
+ * `?seed=large`, `?latency=300` (ms), `?fail=0.1` (share of requests that fail with 500). Where it is kept is
+ * the app's to say (its guarded tab storage): the simulator touches no browser storage itself.
  */
 export interface Scenario {
   seed: SeedName;
   config: Partial<DbConfig>;
 }
 
-const key = 'seller-desk.scenario';
+export interface SavedScenario {
+  read: () => string | null;
+  write: (value: string) => void;
+}
 
-export function readScenario(search: string = location.search): Scenario {
+export function readScenario(search: string, kept: SavedScenario): Scenario {
   const params = new URLSearchParams(search);
-  const saved = new URLSearchParams(sessionStorage.getItem(key) ?? '');
+  const saved = new URLSearchParams(kept.read() ?? '');
   for (const name of ['seed', 'latency', 'fail']) {
     const value = params.get(name);
     if (value !== null) saved.set(name, value);
   }
-  sessionStorage.setItem(key, saved.toString());
+  kept.write(saved.toString());
   const latency = Number(saved.get('latency') ?? 0);
   const failRate = Number(saved.get('fail') ?? 0);
   return {

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { deviceStorage } from './store';
 
 export const locales = ['en', 'es', 'pt-BR'] as const;
 export type Locale = (typeof locales)[number];
@@ -35,7 +36,7 @@ export function detectLocale(languages: readonly string[] = navigator.languages)
 }
 
 function initialLocale(): Locale {
-  const saved = localStorage.getItem(storageKey);
+  const saved = deviceStorage.get(storageKey);
   return (locales as readonly string[]).includes(saved ?? '') ? (saved as Locale) : detectLocale();
 }
 
@@ -83,7 +84,7 @@ const SetLocaleContext = createContext<LocaleState['setLocale'] | null>(null);
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const setLocale = useMemo(
     () => (next: Locale) => {
-      localStorage.setItem(storageKey, next);
+      deviceStorage.set(storageKey, next);
       return switchLocale(next);
     },
     [],

@@ -1,5 +1,5 @@
 import type { ServerSession } from '../api/session';
-import { createStore, useStore } from './store';
+import { createStore, deviceStorage, tabStorage, useStore } from './store';
 
 /**
  * Who the app works for. The mode comes from the page the server served (`<meta name="seller-desk-mode">`),
@@ -36,17 +36,13 @@ export function readMode(page: Document = document): Mode | null {
 
 /** Versions before the server kept tokens in browser storage; whatever they left is deleted on load. */
 function deleteStoredTokens(): void {
-  try {
-    localStorage.removeItem('seller-desk.token');
-    sessionStorage.removeItem('seller-desk.token');
-  } catch {
-    // Storage is blocked: then nothing could have been stored either.
-  }
+  deviceStorage.remove('seller-desk.token');
+  tabStorage.remove('seller-desk.token');
 }
 
 function loadSession(): Session {
   deleteStoredTokens();
-  return { mode: null, server: null, unreachable: false, sandbox: localStorage.getItem(sandboxKey) === 'true', authProblem: null };
+  return { mode: null, server: null, unreachable: false, sandbox: deviceStorage.get(sandboxKey) === 'true', authProblem: null };
 }
 
 export const sessionStore = createStore<Session>(loadSession());
@@ -56,7 +52,7 @@ export function useSession(): Session {
 }
 
 export function setSandbox(sandbox: boolean): void {
-  localStorage.setItem(sandboxKey, String(sandbox));
+  deviceStorage.set(sandboxKey, String(sandbox));
   sessionStore.set((s) => ({ ...s, sandbox }));
 }
 
@@ -96,6 +92,11 @@ export function handleUnauthorized(error: { error: string; message: string }, cl
   const authProblem: AuthProblem = error.error === 'signed_out' ? { signedOut: true } : { signedOut: false, reason: error.message };
   sessionStore.set((s) => ({ ...s, authProblem }));
   void refreshServerSession();
+}
+
+/** Whose data the pages show: live mode's active account, or demo mode's one seller. */
+export function activeAccount(session: Session): string {
+  return session.mode === 'live' ? (session.server?.activeAccountId ?? '') : 'demo';
 }
 
 /** What the app can show: its pages only when it knows the mode and, in live mode, someone is signed in. */

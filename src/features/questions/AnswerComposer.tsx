@@ -8,10 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { textMaxLength, textProblem } from '../../api/questions';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { readDraft, writeDraft } from '../../lib/drafts';
+import { activeAccount, useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { describeQuestionError } from './errors';
 import { useAnswerQuestion } from './queries';
-import { readDraft, useTemplates, writeDraft } from './templates';
+import { useTemplates } from './templates';
 import { TemplatesDialog } from './TemplatesDialog';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -21,14 +23,15 @@ import { useFormat } from '../../lib/format';
 export const composerId = 'answer-composer';
 
 /**
- * Answer composer. The draft is saved per question as the seller types and cleared only when the
- * answer is accepted; over-long or empty text is never sent and says why. One send at a time: offline
+ * Answer composer. The draft is saved per account and question as the seller types and cleared only when
+ * the answer is accepted; over-long or empty text is never sent and says why. One send at a time: offline
  * it waits for the network (and says so), with the button disabled until it has gone.
  */
 export function AnswerComposer({ questionId }: { questionId: number }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const [text, setText] = useState(() => readDraft(questionId));
+  const account = activeAccount(useSession());
+  const [text, setText] = useState(() => readDraft(account, questionId));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
   const [tried, setTried] = useState(false);
@@ -38,7 +41,7 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
 
   const change = (next: string) => {
     setText(next);
-    writeDraft(questionId, next);
+    writeDraft(account, questionId, next);
   };
   const insert = (snippet: string) => change(text ? `${text}${text.endsWith(' ') ? '' : ' '}${snippet}` : snippet);
   const send = () => {

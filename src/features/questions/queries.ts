@@ -11,7 +11,8 @@ import {
 } from '../../api/questions';
 import { simulateBuyerQuestion } from '../../api/demo';
 import { pollMs, questionKeys, type InboxFilters } from './keys';
-import { writeDraft } from './templates';
+import { writeDraft } from '../../lib/drafts';
+import { activeAccount, useSession } from '../../lib/session';
 
 /** Rows per search request of the inbox (the API's default page size). */
 export const pageSize = 50;
@@ -105,13 +106,15 @@ async function sendAnswer(body: { question_id: number; text: string }): Promise<
 
 export function useAnswerQuestion(questionId: number) {
   const queryClient = useQueryClient();
+  // The account the send was made under: a send paused offline clears that account's draft, whatever is active then.
+  const account = activeAccount(useSession());
   const mutationKey = answerKey(questionId);
   const mutation = useMutation({
     mutationKey,
     mutationFn: (text: string) => sendAnswer({ question_id: questionId, text }),
     // Here rather than in the composer: a send paused offline may finish after the composer is gone.
     onSuccess: async (answered) => {
-      writeDraft(questionId, '');
+      writeDraft(account, questionId, '');
       // Accepted with a body of another shape (drift): the question is read to show it answered.
       const question = answered ?? (await queryClient.fetchQuery({ ...detailQuery(questionId), staleTime: 0 }).catch(() => null));
       if (question) {

@@ -24,15 +24,3 @@ export function saveTemplate(template: Omit<Template, 'id'> & { id?: string }): 
 export function deleteTemplate(id: string): void {
   templatesStore.set((list) => list.filter((entry) => entry.id !== id));
 }
-
-/** Answer drafts, one per question, so a reload, a failed send or leaving the page loses nothing. */
-const draftKey = (questionId: number) => `seller-desk.questions.draft.${questionId}`;
-
-export function readDraft(questionId: number): string {
-  return localStorage.getItem(draftKey(questionId)) ?? '';
-}
-
-export function writeDraft(questionId: number, text: string): void {
-  if (text) localStorage.setItem(draftKey(questionId), text);
-  else localStorage.removeItem(draftKey(questionId));
-}

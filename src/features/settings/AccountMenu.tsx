@@ -12,13 +12,16 @@ import { plural } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { signInUrl } from '../../api/session';
+import { countDrafts, deleteDrafts } from '../../lib/drafts';
 import { refreshServerSession, useSession } from '../../lib/session';
 import { urls } from '../../lib/urls';
 import { useAccountActions } from './accounts';
+import { SignOutDialog } from './SignOutDialog';
 
 /**
  * The app bar's account menu (live mode): the active account's nickname, the others to switch to (with their
- * unread activity, asked again on each opening, since only the active account's stream is open), add, sign out.
+ * unread activity, asked again on each opening, since only the active account's stream is open), add, sign out
+ * (asking first whether to keep unsent drafts on this device).
  */
 export function AccountMenu() {
   const { t } = useLingui();
@@ -26,8 +29,16 @@ export function AccountMenu() {
   const { switchTo, signOut } = useAccountActions();
   const { pathname, search } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The unsent drafts signing out would leave on this device; the seller is asked about them first.
+  const [drafts, setDrafts] = useState(0);
   const menuId = useId();
   if (!server) return null;
+  const accountIds = server.accounts.map((account) => account.id);
+  const leave = (keepDrafts: boolean) => {
+    setDrafts(0);
+    if (!keepDrafts) deleteDrafts(accountIds);
+    signOut.mutate();
+  };
   const active = server.accounts.find((account) => account.active);
   const nickname = active?.nickname ?? '';
   const close = () => setAnchor(null);
@@ -89,12 +100,15 @@ export function AccountMenu() {
         <MenuItem
           onClick={() => {
             close();
-            signOut.mutate();
+            const unsent = countDrafts(accountIds);
+            if (unsent > 0) setDrafts(unsent);
+            else leave(true);
           }}
         >
           {t`Sign out`}
         </MenuItem>
       </Menu>
+      {drafts > 0 && <SignOutDialog drafts={drafts} onClose={() => setDrafts(0)} onSignOut={leave} />}
     </>
   );
 }
