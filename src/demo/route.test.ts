@@ -40,8 +40,12 @@ describe('demo backend wrapper', () => {
   });
 
   it('reads the scenario from the address and keeps it for the session', () => {
-    expect(readScenario('?seed=large&latency=250&fail=0.2')).toEqual({ seed: 'large', config: { latencyMs: 250, failRate: 0.2 } });
-    expect(readScenario('')).toEqual({ seed: 'large', config: { latencyMs: 250, failRate: 0.2 } });
-    expect(readScenario('?seed=default&fail=7&latency=-3')).toEqual({ seed: 'default', config: { latencyMs: 0, failRate: 1 } });
+    const chaos = { seed: 'large', config: { latencyMs: 250, failRate: 0.2, chaosSeed: 42 } };
+    expect(readScenario('?seed=large&latency=250&fail=0.2&chaos=42')).toEqual(chaos);
+    expect(readScenario('')).toEqual(chaos);
+    expect(readScenario('?seed=default&fail=7&latency=-3&chaos=x')).toEqual({
+      seed: 'default',
+      config: { latencyMs: 0, failRate: 1, chaosSeed: null },
+    });
   });
 });
