@@ -76,6 +76,8 @@ describe('the chaos of the demo backend', () => {
       dropped: results.filter((result) => result === 'dropped').length,
       slow: results.filter((result) => result === '200').length,
     });
+    expect(counted.log).toHaveLength(40);
+    expect(counted.log).toContain(`malformed: GET ${paths[results.indexOf('malformed')]!.slice(4)} #1`);
   });
 
   it('counts each write that reached a handler and each one applied, a connection dropped after it included', async () => {

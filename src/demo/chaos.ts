@@ -27,12 +27,14 @@ interface WriteCount {
 export interface Traffic {
   requests: number;
   injected: Record<ChaosKind, number>;
+  /** Each failure injected, in order: "dropped POST /answers #1" (kind, request, how many times it was made). */
+  log: string[];
   /** Per "METHOD /path" of a POST, PUT or DELETE. */
   writes: Record<string, WriteCount>;
 }
 
 export function emptyTraffic(): Traffic {
-  return { requests: 0, injected: { server_error: 0, rate_limited: 0, malformed: 0, dropped: 0, slow: 0 }, writes: {} };
+  return { requests: 0, injected: { server_error: 0, rate_limited: 0, malformed: 0, dropped: 0, slow: 0 }, log: [], writes: {} };
 }
 
 /** FNV-1a: a well-spread 32-bit seed from a string. */
@@ -44,6 +46,8 @@ function hash(text: string): number {
 
 interface Decision {
   kind: ChaosKind;
+  /** How it reads in the traffic's log. */
+  label: string;
   /** For `dropped`: the connection fails after the handler ran (a write's outcome is then unknown). */
   afterHandler: boolean;
   retryAfter: number;
@@ -52,12 +56,16 @@ interface Decision {
 function decide(db: Db, occurrences: Map<string, number>, key: string): Decision | null {
   const { failRate, chaosSeed } = db.config;
   if (failRate <= 0) return null;
-  if (chaosSeed === null) return db.random.chance(failRate) ? { kind: 'server_error', afterHandler: false, retryAfter: 0 } : null;
+  if (chaosSeed === null)
+    return db.random.chance(failRate) ? { kind: 'server_error', label: `server_error ${key}`, afterHandler: false, retryAfter: 0 } : null;
   const nth = (occurrences.get(key) ?? 0) + 1;
   occurrences.set(key, nth);
   const random = createRandom(hash(`${chaosSeed} ${key} ${nth}`));
   if (!random.chance(failRate)) return null;
-  return { kind: random.pick(chaosKinds), afterHandler: random.chance(0.5), retryAfter: random.int(1, 3) };
+  const kind = random.pick(chaosKinds);
+  const afterHandler = random.chance(0.5);
+  const when = kind === 'dropped' ? (afterHandler ? ' after the handler' : ' before the handler') : '';
+  return { kind, label: `${kind}${when}: ${key} #${nth}`, afterHandler, retryAfter: random.int(1, 3) };
 }
 
 const failure = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
@@ -66,6 +74,11 @@ const failure = (status: number, error: string, message: string, headers: Record
 /** `answer` run through the chaos: `path` is the path the spec names (after /api for the API). */
 export function createChaos(db: Db) {
   const occurrences = new Map<string, number>();
+
+  function countFailure({ kind, label }: Decision) {
+    db.traffic.injected[kind] += 1;
+    db.traffic.log.push(label);
+  }
 
   function countWrite(key: string, response: Response) {
     const count = (db.traffic.writes[key] ??= { received: 0, applied: 0 });
@@ -80,7 +93,7 @@ export function createChaos(db: Db) {
     db.traffic.requests += 1;
     const decision = decide(db, occurrences, key);
     // A malformed body is counted once it replaces a 2xx (below).
-    if (decision && decision.kind !== 'malformed') db.traffic.injected[decision.kind] += 1;
+    if (decision && decision.kind !== 'malformed') countFailure(decision);
     switch (decision?.kind) {
       case 'server_error':
         return failure(500, 'internal_error', 'Internal server error');
@@ -98,7 +111,7 @@ export function createChaos(db: Db) {
     if (decision?.kind === 'dropped') return HttpResponse.error();
     // A proxy's page instead of the API's JSON: only where the API would have answered 2xx.
     if (decision?.kind !== 'malformed' || !response.ok) return response;
-    db.traffic.injected.malformed += 1;
+    countFailure(decision);
     return new HttpResponse('<html><body>Bad gateway</body></html>', { status: 200, headers: { 'content-type': 'application/json' } });
   };
 }
