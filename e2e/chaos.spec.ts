@@ -7,10 +7,11 @@ import { urls } from '../src/lib/urls';
  * Retry-After 1–3 s, a 200 that is not JSON, a dropped connection, an answer 2 s late; src/demo/chaos.ts).
  * Which requests fail and how follows from the seed, so a failure seen here replays with the same seed
  * (`CHAOS_SEED=… npx playwright test e2e/chaos.spec.ts`, or `?fail=0.2&chaos=…` in a browser). The default
- * seed is one whose first answer loses its connection after the simulator saved it and whose first stock
- * edit comes back as a 200 that is not JSON: the two writes meet the failures that could send them twice.
+ * seed is one whose answer and stock edit both come back as a 200 that is not JSON after the simulator saved
+ * them (issue #18's "accepted, reported as failed"), and whose reads fail on several pages in ways the
+ * automatic retries do not hide, so the walk clicks Retry; 7536 drops both writes' connections after saving.
  */
-const seed = Number(process.env.CHAOS_SEED ?? 417);
+const seed = Number(process.env.CHAOS_SEED ?? 233);
 const scenario = `fail=0.2&chaos=${seed}`;
 const editedProduct = 'MLAU3000001';
 
@@ -76,7 +77,8 @@ async function openFromNav(page: Page, name: string, data: Locator): Promise<voi
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: new RegExp(`^${name}\\b`) })
     .click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  // An area's first visit loads its chunk and catalog, slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name, { timeout: 30_000 });
   await settle(page, data);
 }
 
@@ -84,7 +86,7 @@ test.use({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
 
 test('the chaos walk: every page under 20 % failing requests, nothing uncaught, Retry recovers, no write twice', async ({ page }) => {
   // Every area once, with retries after 429s and 2 s answers: well over the default 30 s on a shared machine.
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const errors = watchErrors(page);
   const main = page.getByRole('main');
 
@@ -105,7 +107,11 @@ test('the chaos walk: every page under 20 % failing requests, nothing uncaught, 
   await settle(page, composer);
   await composer.fill('¡Hola! Sí, hay stock.');
   await page.getByRole('button', { name: 'Send answer' }).click();
-  await settle(page, detail.getByText('Answered', { exact: true }));
+  const answered = detail.getByText('Answered', { exact: true });
+  const notSent = detail.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) });
+  await expect(answered.or(notSent).first()).toBeVisible({ timeout: 30_000 });
+  if (await notSent.isVisible()) problems.push(`answer shown as failed: ${await notSent.innerText()}`);
+  await settle(page, answered);
   await expect(detail.getByText('¡Hola! Sí, hay stock.')).toBeVisible();
 
   await openFromNav(page, 'Response time', main.getByRole('img', { name: /Bar chart of the average response time/ }));
