@@ -12,7 +12,7 @@ import { createRandom } from './db/random';
  * every write that reached a handler (and whether it was applied), so a test can check over HTTP that
  * nothing was written twice (`GET /__demo/traffic`).
  */
-export const chaosKinds = ['server_error', 'rate_limited', 'malformed', 'dropped', 'slow'] as const;
+const chaosKinds = ['server_error', 'rate_limited', 'malformed', 'dropped', 'slow'] as const;
 type ChaosKind = (typeof chaosKinds)[number];
 
 const slowMs = 2000;
