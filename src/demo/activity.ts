@@ -1,4 +1,5 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler, type PathParams } from 'msw';
+import { createChaos } from './chaos';
 import { currentTime, type Db } from './db';
 import { missingRequiredAttributes } from './db/categories';
 import type { Item } from './db/core';
@@ -142,6 +143,11 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
+interface ResolverInfo {
+  request: Request;
+  params: PathParams;
+}
+
 const badRequest = (message: string) => HttpResponse.json({ error: 'bad_request', message }, { status: 400 });
 
 export function createActivityHandlers(db: Db): HttpHandler[] {
@@ -152,6 +158,10 @@ export function createActivityHandlers(db: Db): HttpHandler[] {
   const lastCategory = new Map([...db.items.values()].map((item) => [item.id, item.category_id]));
   const isoNow = () => new Date(currentTime(db)).toISOString();
   const own = () => entries.filter((entry) => entry.accountId === account);
+  // The server's reads and writes fail as the API's do under the demo's chaos; the stream is left alone.
+  const withChaos = createChaos(db);
+  const chaotic = (answer: (info: ResolverInfo) => Response | Promise<Response>) => (info: ResolverInfo) =>
+    withChaos(info.request, new URL(info.request.url).pathname, async () => answer(info));
 
   onChange(db.notifications, (change) => {
     const entry: ActivityEntry = {
@@ -204,32 +214,41 @@ export function createActivityHandlers(db: Db): HttpHandler[] {
 
   return [
     http.get('*/events', ({ request }) => events(request)),
-    http.get('*/activity', ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      const kind = query.get('kind');
-      const before = query.get('before');
-      const limit = Number(query.get('limit') ?? defaultLimit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) return badRequest(`limit must be from 1 to ${maxLimit}`);
-      const mine = own();
-      const listed = mine
-        .filter((entry) => (!kind || entry.kind === kind) && (!before || Number(entry.id) < Number(before)))
-        .reverse()
-        .slice(0, limit);
-      return HttpResponse.json({ entries: listed, unread: mine.filter((entry) => !entry.read).length });
-    }),
-    http.post('*/activity/read', async ({ request }) => {
-      const body = await jsonBody(request);
-      const all = typeof body === 'object' && body !== null && 'all' in body && body.all === true;
-      const ids = typeof body === 'object' && body !== null && 'ids' in body && Array.isArray(body.ids) ? body.ids : null;
-      if (!all && !ids?.every((id) => typeof id === 'string')) return badRequest('Send {"ids": [...]} or {"all": true}');
-      for (const entry of own()) if (all || ids?.includes(entry.id)) entry.read = true;
-      return new HttpResponse(null, { status: 204 });
-    }),
-    http.post('*/activity/:id/reviewed', ({ params }) => {
-      const entry = own().find((candidate) => candidate.id === params.id);
-      if (!entry?.review) return HttpResponse.json({ error: 'not_found', message: 'No recategorization with this id' }, { status: 404 });
-      entry.review.reviewedAt ??= isoNow();
-      return HttpResponse.json(entry);
-    }),
+    http.get(
+      '*/activity',
+      chaotic(({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const kind = query.get('kind');
+        const before = query.get('before');
+        const limit = Number(query.get('limit') ?? defaultLimit);
+        if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) return badRequest(`limit must be from 1 to ${maxLimit}`);
+        const mine = own();
+        const listed = mine
+          .filter((entry) => (!kind || entry.kind === kind) && (!before || Number(entry.id) < Number(before)))
+          .reverse()
+          .slice(0, limit);
+        return HttpResponse.json({ entries: listed, unread: mine.filter((entry) => !entry.read).length });
+      }),
+    ),
+    http.post(
+      '*/activity/read',
+      chaotic(async ({ request }) => {
+        const body = await jsonBody(request);
+        const all = typeof body === 'object' && body !== null && 'all' in body && body.all === true;
+        const ids = typeof body === 'object' && body !== null && 'ids' in body && Array.isArray(body.ids) ? body.ids : null;
+        if (!all && !ids?.every((id) => typeof id === 'string')) return badRequest('Send {"ids": [...]} or {"all": true}');
+        for (const entry of own()) if (all || ids?.includes(entry.id)) entry.read = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+    http.post(
+      '*/activity/:id/reviewed',
+      chaotic(({ params }) => {
+        const entry = own().find((candidate) => candidate.id === params.id);
+        if (!entry?.review) return HttpResponse.json({ error: 'not_found', message: 'No recategorization with this id' }, { status: 404 });
+        entry.review.reviewedAt ??= isoNow();
+        return HttpResponse.json(entry);
+      }),
+    ),
   ];
 }

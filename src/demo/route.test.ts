@@ -42,8 +42,12 @@ describe('demo backend wrapper', () => {
   it('reads the scenario from the address and keeps it where it is told', () => {
     let saved: string | null = null;
     const kept = { read: () => saved, write: (value: string) => (saved = value) };
-    expect(readScenario('?seed=large&latency=250&fail=0.2', kept)).toEqual({ seed: 'large', config: { latencyMs: 250, failRate: 0.2 } });
-    expect(readScenario('', kept)).toEqual({ seed: 'large', config: { latencyMs: 250, failRate: 0.2 } });
-    expect(readScenario('?seed=default&fail=7&latency=-3', kept)).toEqual({ seed: 'default', config: { latencyMs: 0, failRate: 1 } });
+    const chaos = { seed: 'large', config: { latencyMs: 250, failRate: 0.2, chaosSeed: 42 } };
+    expect(readScenario('?seed=large&latency=250&fail=0.2&chaos=42', kept)).toEqual(chaos);
+    expect(readScenario('', kept)).toEqual(chaos);
+    expect(readScenario('?seed=default&fail=7&latency=-3&chaos=x', kept)).toEqual({
+      seed: 'default',
+      config: { latencyMs: 0, failRate: 1, chaosSeed: null },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { createChaos } from './chaos';
 import { currentTime, type Db } from './db';
 import type { Seller } from './db/core';
 
@@ -79,6 +80,7 @@ function matchFailure(db: Db, method: string, path: string) {
 
 export function createRoute(db: Db) {
   const hits = new Map<string, number[]>();
+  const withChaos = createChaos(db);
 
   function rateLimit(key: string, now: number) {
     const recent = (hits.get(key) ?? []).filter((t) => now - t < 60_000);
@@ -95,25 +97,26 @@ export function createRoute(db: Db) {
       if (db.config.latencyMs > 0) await delay(db.config.latencyMs);
       const url = new URL(request.url);
       const apiRelative = url.pathname.replace(/^.*?\/api(?=\/)/, '');
-      const now = currentTime(db);
-      try {
-        const injected = matchFailure(db, request.method, apiRelative);
-        if (injected?.status === 'network') return HttpResponse.error();
-        if (injected) fail(injected.status, injected.error ?? 'internal_error', injected.message ?? 'Injected failure');
-        if (db.config.failRate > 0 && db.random.chance(db.config.failRate)) fail(500, 'internal_error', 'Internal server error');
+      return withChaos(request, apiRelative, async () => {
+        const now = currentTime(db);
+        try {
+          const injected = matchFailure(db, request.method, apiRelative);
+          if (injected?.status === 'network') return HttpResponse.error();
+          if (injected) fail(injected.status, injected.error ?? 'internal_error', injected.message ?? 'Injected failure');
 
-        const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-        const seller = sellerOf(db, token, now);
-        if (!seller && !options.public) fail(401, 'unauthorized', token ? 'invalid access token' : 'authorization value not present');
-        if (options.rateLimited) rateLimit(`${method} ${path} ${seller?.id ?? ''}`, now);
+          const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+          const seller = sellerOf(db, token, now);
+          if (!seller && !options.public) fail(401, 'unauthorized', token ? 'invalid access token' : 'authorization value not present');
+          if (options.rateLimited) rateLimit(`${method} ${path} ${seller?.id ?? ''}`, now);
 
-        const stringParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
-        const result = await resolve({ db, request, url, params: stringParams, seller, now });
-        return result instanceof Response ? result : HttpResponse.json(result as Parameters<typeof HttpResponse.json>[0]);
-      } catch (error) {
-        if (error instanceof MockFailure) return errorResponse(error);
-        throw error;
-      }
+          const stringParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+          const result = await resolve({ db, request, url, params: stringParams, seller, now });
+          return result instanceof Response ? result : HttpResponse.json(result as Parameters<typeof HttpResponse.json>[0]);
+        } catch (error) {
+          if (error instanceof MockFailure) return errorResponse(error);
+          throw error;
+        }
+      });
     });
   };
 }

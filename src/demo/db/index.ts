@@ -7,14 +7,17 @@ import { seedCategories, type CategoriesState } from './categories';
 import { seedFulfillment, type FulfillmentState } from './fulfillment';
 import { seedCreditLeads, type CreditLeadsState } from './credit-leads';
 import { seedNotifications, type NotificationsState } from './notifications';
+import { emptyTraffic, type Traffic } from '../chaos';
 
 export type { SeedName };
 
 /** Behaviour switches for demos and tests: latency, injected failures, per-minute rate limits. */
 export interface DbConfig {
   latencyMs: number;
-  /** Probability (0..1) that any request fails with 500 internal_error. */
+  /** Probability (0..1) that a request fails: with 500 internal_error, or as `chaosSeed` picks (src/demo/chaos.ts). */
   failRate: number;
+  /** Seeds which requests fail and how (500, 429, malformed JSON, dropped connection, 2 s late); null: all 500. */
+  chaosSeed: number | null;
   /** One-off failures: the next `times` requests matching method and path fail as described. */
   failures: Failure[];
   /** Requests per minute allowed per rate-limited route (e.g. operations search). */
@@ -40,6 +43,8 @@ interface IssuedToken {
 
 export interface Db extends SeedContext {
   config: DbConfig;
+  /** What the chaos counted: requests, injected failures, writes (GET /__demo/traffic). */
+  traffic: Traffic;
   /** Milliseconds added to the real clock, so tests can move time forward (scroll expiry, age). */
   clockOffset: number;
   sellers: Seller[];
@@ -76,7 +81,8 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
   const creditLeads = seedCreditLeads(context);
   return {
     ...context,
-    config: { latencyMs: 0, failRate: 0, failures: [], rateLimitPerMinute: 120, ...config },
+    config: { latencyMs: 0, failRate: 0, chaosSeed: null, failures: [], rateLimitPerMinute: 120, ...config },
+    traffic: emptyTraffic(),
     clockOffset: 0,
     sellers: [demoSeller, otherSeller],
     accessTokens: new Map(),

@@ -60,6 +60,8 @@ export function demoOnlyHandlers(route: Route) {
           })),
       };
     }),
+    // What the chaos counted (src/demo/chaos.ts), for tests: public, and never failed itself.
+    route('get', '/__demo/traffic', ({ db }) => db.traffic, { public: true }),
     // A buyer (another demo seller) asks about one of the caller's items: the one given, or their first.
     route('post', '/__demo/questions', async (context) => {
       const seller = caller(context);
