@@ -169,6 +169,8 @@ export function seedStock(context: SeedContext): StockState {
       sale_terms: [{ id: 'WARRANTY_TIME', name: 'Tiempo de garantía', value_name: '3 meses' }],
       listing_type_id: 'gold_special',
       attributes: [],
+      status: 'active',
+      seller_custom_field: itemIndex % 4 === 0 ? null : `UP-${itemIndex}`,
       user_product_id: userProductId,
       vehicle: false,
     };
