@@ -6,7 +6,6 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataState } from '../../components/DataState';
-import type { DescribeAreaError } from '../../components/describeError';
 import { memoPerLocale, useLocale } from '../../lib/i18n';
 
 /** A card of the home screen: an outlined region named by its h2, which is the link to the page behind it. */
@@ -43,16 +42,15 @@ interface FigureProps<T> {
   /** Shown instead of children when `isEmpty(data)`; the time of the read shows all the same. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
-  describeError?: DescribeAreaError;
 }
 
 /**
  * One read of a card: its loading, error (with retry), empty and data states, and when its figure was read.
  * Each read has its own, so a slow or failing area never blanks another.
  */
-export function Figure<T>({ query, children, isEmpty, empty, describeError }: FigureProps<T>) {
+export function Figure<T>({ query, children, isEmpty, empty }: FigureProps<T>) {
   return (
-    <DataState query={query} describeError={describeError}>
+    <DataState query={query}>
       {(data) => (
         <>
           {isEmpty?.(data) ? empty : children(data)}
@@ -61,4 +59,20 @@ export function Figure<T>({ query, children, isEmpty, empty, describeError }: Fi
       )}
     </DataState>
   );
+}
+
+/** A card's main figure, large, with its words beside it. */
+export function Headline({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+      <Typography component="span" variant="h4" sx={{ fontWeight: 600 }}>
+        {value}
+      </Typography>
+      {children}
+    </Typography>
+  );
+}
+
+export function Quiet({ children }: { children: ReactNode }) {
+  return <Typography color="text.secondary">{children}</Typography>;
 }

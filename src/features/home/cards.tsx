@@ -4,7 +4,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { responseTimeRules, responseTimeSlots } from '../../api/response-time';
@@ -14,7 +13,7 @@ import { responseTimeQuery } from '../../lib/responseTime';
 import { useSession } from '../../lib/session';
 import { urls } from '../../lib/urls';
 import { describeEntry, entryHref } from '../activity/describe';
-import { Figure, HomeCard, ReadAt } from './HomeCard';
+import { Figure, Headline, HomeCard, Quiet, ReadAt } from './HomeCard';
 import {
   approvedCreditLeadsQuery,
   creditLeadDays,
@@ -23,22 +22,6 @@ import {
   reviewWindow,
   waitingReviewsQuery,
 } from './queries';
-
-/** A card's main figure, large, with its words beside it. */
-export function Headline({ value, children }: { value: string; children: ReactNode }) {
-  return (
-    <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-      <Typography component="span" variant="h4" sx={{ fontWeight: 600 }}>
-        {value}
-      </Typography>
-      {children}
-    </Typography>
-  );
-}
-
-function Quiet({ children }: { children: ReactNode }) {
-  return <Typography color="text.secondary">{children}</Typography>;
-}
 
 export function QuestionsCard({ sellerId }: { sellerId: number }) {
   const { t } = useLingui();

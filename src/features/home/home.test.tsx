@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { simulateRecategorization } from '../../api/demo';
 import { localDay, localTimestamp } from '../../lib/localTime';
-import { apiPath, question, server, siteTime, testDb } from '../../test/demo';
+import { apiPath, demoSeller, question, server, siteTime, testDb } from '../../test/demo';
 import { renderWithProviders } from '../../test/render';
 import { Component } from './routes';
 
@@ -17,6 +17,8 @@ const reads = [
   { card: 'Questions', path: apiPath('/questions/search') },
   { card: 'Response time', path: apiPath('/users/:id/questions/response_time') },
   { card: 'Credit leads', path: apiPath('/vis/loans/search') },
+  // Both parts of the stock card start from the catalog's search.
+  { card: 'Stock', path: apiPath('/users/:id/items/search') },
   { card: 'Activity', path: '*/activity' },
 ];
 
@@ -38,15 +40,15 @@ describe('home screen, each card on its own', () => {
       ),
     );
     renderHome();
-    const alert = await within(await findCard(name)).findByRole('alert');
-    expect(alert).toHaveTextContent('The server failed (500)');
+    const alerts = await within(await findCard(name)).findAllByRole('alert');
+    for (const alert of alerts) expect(alert).toHaveTextContent('The server failed (500)');
     for (const other of reads.filter((read) => read.card !== name)) {
       expect(await within(card(other.card)).findAllByText(/^Read at /)).not.toHaveLength(0);
       expect(within(card(other.card)).queryByRole('alert')).not.toBeInTheDocument();
     }
     failing = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await within(card(name)).findAllByText(/^Read at /)).not.toHaveLength(0);
+    for (const alert of alerts) await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(card(name)).findAllByText(/^Read at /)).toHaveLength(alerts.length);
   });
 
   it('each card heading is the link to the page behind it', async () => {
@@ -55,6 +57,8 @@ describe('home screen, each card on its own', () => {
     await findCard('Questions');
     expect(link('Questions')).toBe('/questions?status=UNANSWERED&sort=date&order=asc');
     expect(link('Response time')).toBe('/response-time');
+    expect(link('Stock')).toBe('/stock');
+    expect(within(card('Stock')).getByRole('link', { name: 'Fulfillment' })).toHaveAttribute('href', '/fulfillment');
     expect(link('Credit leads')).toMatch(/^\/credits\?status=approved&from=\d{4}-\d{2}-\d{2}$/);
     expect(link('Activity')).toBe('/activity');
   });
@@ -154,5 +158,64 @@ describe('activity card', () => {
       'href',
       '/activity?kind=recategorization',
     );
+  });
+});
+
+describe('stock card', () => {
+  const ownItems = () => [...testDb().items.values()].filter((item) => item.seller_id === demoSeller.id);
+
+  it('counts the listings with no available quantity and links the first to their stock', async () => {
+    const [first, second] = ownItems();
+    testDb().items.set(first!.id, { ...first!, available_quantity: 0 });
+    testDb().items.set(second!.id, { ...second!, available_quantity: 0 });
+    const soldOut = ownItems().filter((item) => item.available_quantity === 0);
+    expect(ownItems().length).toBeLessThanOrEqual(100);
+    renderHome();
+    const stock = await findCard('Stock');
+    const named = await within(stock).findByRole('list', { name: 'Listings with no available quantity' });
+    expect(
+      within(stock).getByText(soldOut.length === 1 ? 'listing with no available quantity' : 'listings with no available quantity'),
+    ).toBeInTheDocument();
+    expect(within(stock).getByText(`${soldOut.length}`)).toBeInTheDocument();
+    expect(within(named).getByRole('link', { name: first!.title })).toHaveAttribute('href', `/stock/${first!.user_product_id}`);
+  });
+
+  it('adds up the fulfillment units not available by reason', async () => {
+    const fulfilled = ownItems().filter((item) => item.inventory_id !== null).length;
+    expect(fulfilled).toBeGreaterThan(0);
+    expect(fulfilled).toBeLessThanOrEqual(50);
+    // Every inventory answers 2 damaged and 1 lost unit.
+    server.use(
+      http.get(apiPath('/inventories/:id/stock/fulfillment'), ({ params }) =>
+        HttpResponse.json({
+          inventory_id: params.id,
+          total: 10,
+          available_quantity: 7,
+          not_available_quantity: 3,
+          not_available_detail: [
+            { status: 'lost', quantity: 1 },
+            { status: 'damage', quantity: 2 },
+            { status: 'transfer', quantity: 0 },
+          ],
+          external_references: [],
+        }),
+      ),
+    );
+    renderHome();
+    const fulfillment = await within(await findCard('Stock')).findByRole('region', { name: 'Fulfillment' });
+    expect(await within(fulfillment).findByText(`${3 * fulfilled}`)).toBeInTheDocument();
+    expect(within(fulfillment).getByText('units not available')).toBeInTheDocument();
+    const reasons = within(fulfillment)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(reasons).toEqual([`Damaged: ${2 * fulfilled}`, `Lost: ${fulfilled}`]);
+  });
+
+  it('says so when the seller has no listing, and none in fulfillment', async () => {
+    for (const item of ownItems()) testDb().items.delete(item.id);
+    renderHome();
+    const stock = await findCard('Stock');
+    expect(await within(stock).findByText('You have no listings yet.')).toBeInTheDocument();
+    expect(await within(stock).findByText('No listing is in fulfillment.')).toBeInTheDocument();
   });
 });
