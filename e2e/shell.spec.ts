@@ -149,9 +149,15 @@ test.describe('phone', () => {
     await page.getByRole('link', { name: 'Credit leads' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Credit leads' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Credit leads' })).toBeHidden();
-    for (const path of [{ index: urls.home }, urls.questions, urls.responseTime, urls.stock, urls.categories, urls.fulfillment, urls.credits].map((area) =>
-      area.index(),
-    )) {
+    for (const path of [
+      { index: urls.home },
+      urls.questions,
+      urls.responseTime,
+      urls.stock,
+      urls.categories,
+      urls.fulfillment,
+      urls.credits,
+    ].map((area) => area.index())) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

@@ -48,7 +48,7 @@ export function approvedCreditLeadsQuery(sellerId: number, fromDay: string, sand
 }
 
 /** Entries the activity card lists. */
-export const latestActivityCount = 5;
+const latestActivityCount = 5;
 
 export const latestActivityQuery = queryOptions({
   queryKey: activityKeys.latest(),
