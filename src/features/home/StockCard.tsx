@@ -14,8 +14,11 @@ import { useFormat } from '../../lib/format';
 import { urls } from '../../lib/urls';
 import { Figure, Headline, HomeCard, Quiet } from './HomeCard';
 
-/** The listings the card reads: the catalog's first search page, whose batch reads carry each quantity. */
-const firstListings = { limit: catalogLimits.maxSearchLimit };
+/**
+ * The listings the card reads: the catalog's first search page, whose batch reads carry each quantity. The same
+ * page (and so the same cache entry) the fulfilled stock starts from.
+ */
+const firstListings = { offset: 0, limit: catalogLimits.maxSearchLimit };
 /** Sold-out listings the card names, each a link to its stock. */
 const namedCount = 3;
 

@@ -201,6 +201,11 @@ describe('stock card', () => {
         }),
       ),
     );
+    const searches: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/items/search')) searches.push(request.url);
+    };
+    server.events.on('request:start', record);
     renderHome();
     const fulfillment = await within(await findCard('Stock')).findByRole('region', { name: 'Fulfillment' });
     expect(await within(fulfillment).findByText(`${3 * fulfilled}`)).toBeInTheDocument();
@@ -209,6 +214,9 @@ describe('stock card', () => {
       .getAllByRole('term')
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
     expect(reasons).toEqual([`Damaged: ${2 * fulfilled}`, `Lost: ${fulfilled}`]);
+    // Both parts start from the same first page of the catalog: one search between them.
+    server.events.removeListener('request:start', record);
+    expect(searches).toHaveLength(1);
   });
 
   it('says so when the seller has no listing, and none in fulfillment', async () => {
