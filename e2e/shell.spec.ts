@@ -2,6 +2,7 @@ import { expect, expectNoA11yViolations, openApp, test } from './fixtures';
 import { urls } from '../src/lib/urls';
 
 const pages = [
+  { nav: 'Home', h1: /Home/ },
   { nav: 'Questions', h1: /Questions/ },
   { nav: 'Response time', h1: /Response time/ },
   { nav: 'Stock', h1: /Stock/ },
@@ -16,7 +17,7 @@ test.describe('shell', () => {
   test.use({ locale: 'en-US' });
 
   test('every navigation entry opens its page with its own heading and title', async ({ page }) => {
-    // Seven lazily loaded areas, each with its catalog: more than the default 30 s on a busy machine.
+    // Nine lazily loaded areas, each with its catalog: more than the default 30 s on a busy machine.
     test.slow();
     await openApp(page);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -181,9 +182,15 @@ test.describe('phone', () => {
     await page.getByRole('link', { name: 'Credit leads' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Credit leads' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Credit leads' })).toBeHidden();
-    for (const path of [urls.questions, urls.responseTime, urls.stock, urls.categories, urls.fulfillment, urls.credits].map((area) =>
-      area.index(),
-    )) {
+    for (const path of [
+      { index: urls.home },
+      urls.questions,
+      urls.responseTime,
+      urls.stock,
+      urls.categories,
+      urls.fulfillment,
+      urls.credits,
+    ].map((area) => area.index())) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requestData } from './client';
 
 /** Item: the fields the spec lists as relevant (the real resource has many more, let through unread). */
-const itemSchema = z.object({
+export const itemSchema = z.object({
   id: z.string(),
   site_id: z.string(),
   title: z.string(),

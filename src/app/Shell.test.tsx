@@ -39,6 +39,7 @@ describe('Shell', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/',
       '/questions',
       '/response-time',
       '/stock',
@@ -49,6 +50,8 @@ describe('Shell', () => {
       '/settings',
     ]);
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    // Home is `/`, a prefix of every path: it is marked only on itself.
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(await within(nav).findByRole('link', { name: /^Questions \d+ \(\d+ unanswered questions\)$/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
   });

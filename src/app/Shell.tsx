@@ -16,6 +16,7 @@ import { loadArea } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { storageBlocked, useStore } from '../lib/store';
 import { toastStore } from '../lib/toast';
+import { urls } from '../lib/urls';
 import { activityCatalog, settingsCatalog } from './catalogs';
 import { navEntries, navWidth } from './nav';
 import { onDemand } from './onDemand';
@@ -144,7 +145,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
     <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 0, py: 1, position: 'relative' }}>
       {navEntries.map((entry) => (
         <li key={entry.to}>
-          <ButtonBase component={NavLink} to={entry.to} onClick={onNavigate} sx={navLinkSx}>
+          <ButtonBase component={NavLink} to={entry.to} end={entry.to === urls.home()} onClick={onNavigate} sx={navLinkSx}>
             <Box aria-hidden sx={{ minWidth: 40, color: 'action.active', flexShrink: 0, display: 'inline-flex' }}>
               {entry.icon}
             </Box>

@@ -202,8 +202,8 @@ describe('live mode access', () => {
     expect(await screen.findByRole('button', { name: `Account: ${otherSeller.nickname}` })).toBeInTheDocument();
     expect(writes).toEqual([{ path: `/session/accounts/${otherSeller.id}/activate`, appHeader: '1', body: undefined }]);
     expect(queryClient.getQueryCache().find({ queryKey: ['users', 'me'] })).not.toBe(seen);
-    // The inbox's lazy parts may swap its frame once more while they arrive: wait until the heading stays.
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Questions' })).toBeInTheDocument());
+    // The home screen's lazy parts may swap its frame once more while they arrive: wait until the heading stays.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument());
   });
 
   it("the account menu shows the other accounts' unread activity, asked again when it opens", async () => {

@@ -1,3 +1,4 @@
+import HomeIcon from '@mui/icons-material/Home';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import TimerIcon from '@mui/icons-material/Timer';
 import InventoryIcon from '@mui/icons-material/Inventory2';
@@ -23,6 +24,7 @@ export interface NavEntry {
 }
 
 export const navEntries: NavEntry[] = [
+  { to: urls.home(), label: msg`Home`, icon: <HomeIcon /> },
   { to: urls.questions.index(), label: msg`Questions`, icon: <QuestionAnswerIcon />, badge: 'unanswered' },
   { to: urls.responseTime.index(), label: msg`Response time`, icon: <TimerIcon /> },
   { to: urls.stock.index(), label: msg`Stock`, icon: <InventoryIcon /> },

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
 import { accessOf, useSession } from '../lib/session';
-import { patterns, urls } from '../lib/urls';
+import { patterns } from '../lib/urls';
 import { activityCatalog, settingsCatalog } from './catalogs';
 import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
@@ -15,8 +15,8 @@ type AreaModule = Promise<{ Component: ComponentType }>;
  * owning every path below its prefix, with its catalog in the active locale), inside its own error boundary. A failed chunk download is
  * retried by the boundary's retry button: `reset` makes the next render import again.
  */
-function lazyArea(load: () => AreaModule, catalog?: CatalogLoader) {
-  const importPage = () => Promise.all([load(), catalog && loadArea(catalog)]).then(([module]) => ({ default: module.Component }));
+function lazyArea(load: () => AreaModule, ...catalogs: CatalogLoader[]) {
+  const importPage = () => Promise.all([load(), ...catalogs.map(loadArea)]).then(([module]) => ({ default: module.Component }));
   let Page = lazy(importPage);
   const reset = () => {
     Page = lazy(importPage);
@@ -32,6 +32,12 @@ function lazyArea(load: () => AreaModule, catalog?: CatalogLoader) {
   };
 }
 
+// The home screen lists the latest activity in the activity area's words.
+const Home = lazyArea(
+  () => import('../features/home/routes'),
+  (locale) => import(`../features/home/locales/${locale}.po`),
+  activityCatalog,
+);
 const Questions = lazyArea(
   () => import('../features/questions/routes'),
   (locale) => import(`../features/questions/locales/${locale}.po`),
@@ -89,7 +95,7 @@ export function AppRoutes() {
   return (
     <Routes key={session.server?.activeAccountId ?? session.mode}>
       <Route element={<Shell />}>
-        <Route index element={<Navigate to={urls.questions.index()} replace />} />
+        <Route index element={<Home />} />
         <Route path={`${patterns.questions.root}/*`} element={<Questions />} />
         <Route path={`${patterns.responseTime.root}/*`} element={<ResponseTime />} />
         <Route path={`${patterns.stock.root}/*`} element={<Stock />} />

@@ -1037,6 +1037,8 @@ function listedItems(leaf: TreeNode, site: SiteRecord, sellerBase: number, first
       sale_terms: [],
       listing_type_id: 'gold_special',
       attributes: [],
+      status: 'active',
+      seller_custom_field: null,
       user_product_id: null,
       vehicle: leaf.domain === 'CARS_AND_VANS',
     };

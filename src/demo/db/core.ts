@@ -1,3 +1,4 @@
+import type { ListingStatus } from '../../api/catalog';
 import type { ListingTypeId } from './categories';
 import type { Random } from './random';
 
@@ -40,6 +41,9 @@ export interface Item {
   listing_type_id: ListingTypeId;
   /** What the listing states; the categories seed fills it from the category and the title. */
   attributes: ItemAttribute[];
+  status: ListingStatus;
+  /** The seller's SKU; null when they gave none. */
+  seller_custom_field: string | null;
   /** Simulator-only: the user product grouping this item (stock area). */
   user_product_id: string | null;
   /** Simulator-only: vehicle listings expose the asker's contact on questions. */
@@ -118,6 +122,9 @@ export function seedItems(random: Random, sellerId: number): Item[] {
       sale_terms: [{ id: 'WARRANTY_TIME', name: 'Tiempo de garantía', value_name: '6 meses' }],
       listing_type_id: index % 4 === 0 ? 'gold_pro' : 'gold_special',
       attributes: [],
+      // A paused and a closed listing for the catalog's status filter; every third listing without a SKU.
+      status: index === 6 ? 'paused' : index === 9 ? 'closed' : 'active',
+      seller_custom_field: index % 3 === 2 ? null : `SKU-${category.toUpperCase()}-${index + 1}`,
       user_product_id: `MLAU${3000000 + index + 1}`,
       vehicle: category === 'cars',
     };

@@ -169,6 +169,8 @@ export function seedStock(context: SeedContext): StockState {
       sale_terms: [{ id: 'WARRANTY_TIME', name: 'Tiempo de garantía', value_name: '3 meses' }],
       listing_type_id: 'gold_special',
       attributes: [],
+      status: 'active',
+      seller_custom_field: itemIndex % 4 === 0 ? null : `UP-${itemIndex}`,
       user_product_id: userProductId,
       vehicle: false,
     };
@@ -204,8 +206,8 @@ export function seedStock(context: SeedContext): StockState {
   scenario(5, 'warehouses+facility', [{ title: 'Set de ollas antiadherentes 5 piezas', inventory: true }]);
   scenario(6, 'facility', [{ title: 'Proyector LED portátil 1080p', inventory: true }]);
 
-  // Ordinary user products so the list looks like a real catalogue (many more with the large seed).
-  const ordinary = context.seed === 'large' ? 400 : 12;
+  // Ordinary user products so the list looks like a real catalogue; the large seed adds 5,000 more (a big catalog).
+  const ordinary = context.seed === 'large' ? 5_400 : 12;
   const shapes: Shape[] = ['selling+facility', 'warehouses+facility', 'facility', 'selling+facility'];
   for (let n = 0; n < ordinary; n += 1) {
     const index = 100 + n;

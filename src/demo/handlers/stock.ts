@@ -135,16 +135,5 @@ export function stockHandlers(route: Route) {
       accept(context, record, next);
       return { user_id: record.user_id, id: record.id, locations: next };
     }),
-
-    route('get', '/users/:sellerId/items/search', (context) => {
-      const seller = caller(context);
-      if (context.params.sellerId !== String(seller.id)) fail(403, 'forbidden', 'caller may not search the items of another seller');
-      const userProductId = context.url.searchParams.get('user_product_id');
-      const results = [...context.db.items.values()]
-        .filter((item) => item.seller_id === seller.id && (userProductId === null || item.user_product_id === userProductId))
-        .map((item) => item.id);
-      const limit = 50;
-      return { seller_id: String(seller.id), results: results.slice(0, limit), paging: { total: results.length, offset: 0, limit } };
-    }),
   ];
 }

@@ -8,6 +8,9 @@ export const activityKeys = {
   all: ['activity'] as const,
   list: (kind: ActivityKind | undefined, before: string | undefined) => [...activityKeys.all, 'list', { kind, before }] as const,
   unread: () => [...activityKeys.all, 'unread'] as const,
+  /** The home screen's card: the newest entries, and the recategorizations still waiting for review. */
+  latest: () => [...activityKeys.all, 'latest'] as const,
+  waitingReviews: () => [...activityKeys.all, 'waiting-reviews'] as const,
 };
 
 /** The badge polls as the other badges do; the stream makes it move at once. */

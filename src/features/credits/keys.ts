@@ -13,4 +13,7 @@ export const creditLeadKeys = {
   detail: (id: string, sellerId: number, sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'detail', { id, sellerId }] as const,
   newCounts: (sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'new-count'] as const,
   newCount: (sellerId: number, since: string, sandbox: boolean) => [...creditLeadKeys.newCounts(sandbox), { sellerId, since }] as const,
+  /** How many leads were approved from a local day on (the home screen's count). */
+  approvedSince: (sellerId: number, fromDay: string, sandbox: boolean) =>
+    [...creditLeadKeys.newCounts(sandbox), 'approved', { sellerId, fromDay }] as const,
 };

@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { demoSeller, testDb } from '../../test/demo';
 import { renderHookWithProviders } from '../../test/render';
-import { localTimestamp } from './time';
+import { localTimestamp } from '../../lib/localTime';
 
 const createdSince = (leads: { date_created: string }[], since: string) => {
   const now = localTimestamp(new Date());

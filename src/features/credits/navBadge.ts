@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { createLocalStore, useStore } from '../../lib/store';
 import { urls } from '../../lib/urls';
 import { creditLeadKeys } from './keys';
-import { daysBefore, localDay, localTimestamp } from './time';
+import { daysBefore, localDay, localTimestamp } from '../../lib/localTime';
 
 /** When the seller last had /credits open (local timestamp), on this device. */
 const lastVisitStore = createLocalStore<string | null>('seller-desk.credits.last-visit', null);

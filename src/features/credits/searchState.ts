@@ -7,7 +7,7 @@ import {
   type CreditLeadSearchParams,
   type CreditLeadSearchProblem,
 } from '../../api/credits';
-import { daysBefore, localDay } from './time';
+import { daysBefore, localDay } from '../../lib/localTime';
 
 export const reviewFilters = ['any', 'reviewed', 'unreviewed'] as const;
 export type ReviewFilter = (typeof reviewFilters)[number];

@@ -24,6 +24,8 @@ export const questionKeys = {
   head: (filters: InboxFilters) => [...questionKeys.heads(), filters] as const,
   unansweredCounts: () => [...questionKeys.all, 'unanswered'] as const,
   unanswered: (sellerId: number) => [...questionKeys.unansweredCounts(), sellerId] as const,
+  /** The unanswered total with the oldest one's date (the home screen's card). */
+  oldestUnanswered: (sellerId: number) => [...questionKeys.unanswered(sellerId), 'oldest'] as const,
   detail: (id: number) => [...questionKeys.all, 'detail', id] as const,
 };
 

@@ -22,7 +22,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
-import { responseTimeQuery } from './queries';
+import { responseTimeQuery } from '../../lib/responseTime';
 import { ResponseTimeChart } from './ResponseTimeChart';
 import { toRows, type SlotRow } from './rows';
 import { useLingui } from '@lingui/react/macro';

@@ -25,7 +25,7 @@ export function useAccountActions() {
     onSuccess: (server) => {
       enter(server);
       // The page open may be one of the other seller's questions or products: start from home.
-      void navigate(urls.questions.index());
+      void navigate(urls.home());
     },
     onError: showErrorToast,
   });

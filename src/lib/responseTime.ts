@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getResponseTime } from '../../api/response-time';
+import { getResponseTime } from '../api/response-time';
 
+/** The seller's response time in the cache: one key and one query for its page and the home screen's card. */
 const responseTimeKeys = {
   all: ['response-time'] as const,
   seller: (userId: number) => [...responseTimeKeys.all, userId] as const,

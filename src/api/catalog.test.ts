@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { catalogLimits, getListings, searchListingIds, type ListingSearch } from './catalog';
+import { demoSeller, otherSeller, server, testDb } from '../test/demo';
+
+const sellerId = demoSeller.id;
+
+function ownItems() {
+  return [...testDb().items.values()].filter((item) => item.seller_id === sellerId);
+}
+
+/** Every id the search lists, page by page. */
+async function allIds(search: ListingSearch, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const page = await searchListingIds(sellerId, { ...search, offset, limit });
+    ids.push(...page.ids);
+    if (offset + limit >= page.total) return ids;
+  }
+}
+
+/** The item reads the app sends while `run` runs: the batch reads' ids and the single reads' ids. */
+async function itemReads(run: () => Promise<unknown>) {
+  const batches: string[][] = [];
+  const singles: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/api/items')) batches.push(url.searchParams.get('ids')!.split(','));
+    else if (/\/api\/items\/[^/]+$/.test(url.pathname)) singles.push(decodeURIComponent(url.pathname.split('/').at(-1)!));
+  };
+  server.events.on('request:start', listener);
+  try {
+    await run();
+  } finally {
+    server.events.removeListener('request:start', listener);
+  }
+  return { batches, singles };
+}
+
+describe('GET /users/{seller_id}/items/search (listing ids)', () => {
+  it('pages through every listing of the seller exactly once, with the total', async () => {
+    const ids = await allIds({}, 7);
+    expect(ids).toHaveLength(ownItems().length);
+    expect(new Set(ids)).toEqual(new Set(ownItems().map((item) => item.id)));
+    const page = await searchListingIds(sellerId, { offset: 7, limit: 7 });
+    expect(page).toMatchObject({ offset: 7, limit: 7, total: ownItems().length, ids: ids.slice(7, 14) });
+  });
+
+  it('filters by status, seller SKU and title words (any case, any accents, word starts)', async () => {
+    for (const status of ['active', 'paused', 'closed'] as const) {
+      const expected = ownItems().filter((item) => item.status === status);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(new Set(await allIds({ status }, 100))).toEqual(new Set(expected.map((item) => item.id)));
+    }
+    const withSku = ownItems().find((item) => item.seller_custom_field !== null)!;
+    expect(await allIds({ sellerSku: withSku.seller_custom_field! }, 100)).toEqual([withSku.id]);
+    const smartphones = ownItems().filter((item) => /smartphone/i.test(item.title) && /negro/i.test(item.title));
+    expect(smartphones.length).toBeGreaterThan(0);
+    expect(await allIds({ q: 'NEGRO smart' }, 100)).toEqual(smartphones.map((item) => item.id));
+    const lamp = ownItems().filter((item) => item.title.includes('Lámpara'));
+    expect(lamp.length).toBeGreaterThan(0);
+    expect(await allIds({ q: 'lampara' }, 100)).toEqual(lamp.map((item) => item.id));
+    expect(await allIds({ q: 'ampara' }, 100)).toEqual([]);
+  });
+
+  it('refuses a limit over 100 with the spec error body (400 validation_error)', async () => {
+    await expect(searchListingIds(sellerId, { limit: catalogLimits.maxSearchLimit + 1 })).rejects.toMatchObject({
+      status: 400,
+      error: 'validation_error',
+    });
+    await expect(searchListingIds(sellerId, { limit: catalogLimits.maxSearchLimit })).resolves.toMatchObject({ limit: 100 });
+  });
+
+  it("answers 403 for another seller's listings", async () => {
+    await expect(searchListingIds(otherSeller.id, {})).rejects.toMatchObject({ status: 403, error: 'forbidden' });
+  });
+});
+
+describe('getListings (GET /items?ids=, GET /items/{id})', () => {
+  it('reads the listings in batches of at most 20, in the order asked, with the catalog fields', async () => {
+    const ids = ownItems()
+      .map((item) => item.id)
+      .reverse();
+    expect(ids.length).toBeGreaterThan(20);
+    let listings: Awaited<ReturnType<typeof getListings>> = [];
+    const reads = await itemReads(async () => {
+      listings = await getListings(ids);
+    });
+    expect(listings.map((listing) => listing.id)).toEqual(ids);
+    expect(reads.batches).toHaveLength(Math.ceil(ids.length / 20));
+    expect(reads.batches.every((batch) => batch.length <= 20)).toBe(true);
+    expect(reads.batches.flat()).toEqual(ids);
+    expect(reads.singles).toEqual([]);
+    const item = testDb().items.get(ids[0]!)!;
+    expect(listings[0]).toMatchObject({
+      user_product_id: item.user_product_id,
+      status: item.status,
+      seller_custom_field: item.seller_custom_field,
+      listing_type_id: item.listing_type_id,
+    });
+    expect(listings[0]!.permalink).toMatch(/^https:\/\//);
+    expect(listings[0]!.thumbnail).toMatch(/^https?:\/\//);
+  });
+
+  it('leaves out ids that answer 404', async () => {
+    const [a, b] = ownItems();
+    const listings = await getListings([a!.id, 'MLA999', b!.id]);
+    expect(listings.map((listing) => listing.id)).toEqual([a!.id, b!.id]);
+  });
+
+  it('falls back to one read per id once a batch call is refused, for that batch and the rest', async () => {
+    const ids = ownItems()
+      .slice(0, 30)
+      .map((item) => item.id);
+    testDb().config.failures.push({ method: 'GET', path: '^/items$', status: 403, times: 1 });
+    let listings: Awaited<ReturnType<typeof getListings>> = [];
+    const reads = await itemReads(async () => {
+      listings = await getListings([...ids.slice(0, 25), 'MLA999', ...ids.slice(25)]);
+    });
+    expect(listings.map((listing) => listing.id)).toEqual(ids);
+    expect(reads.batches).toHaveLength(1);
+    expect(new Set(reads.singles)).toEqual(new Set([...ids, 'MLA999']));
+  });
+
+  it('does not fall back when the batch call fails otherwise (a 500 or a 429 would fail the single reads too)', async () => {
+    const ids = ownItems()
+      .slice(0, 3)
+      .map((item) => item.id);
+    testDb().config.failures.push({ method: 'GET', path: '^/items$', status: 500, times: 1 });
+    const reads = await itemReads(() => expect(getListings(ids)).rejects.toMatchObject({ status: 500 }));
+    expect(reads.singles).toEqual([]);
+  });
+
+  it('the simulator refuses more than 20 ids in one call', async () => {
+    const ids = ownItems()
+      .slice(0, 21)
+      .map((item) => item.id)
+      .join(',');
+    const response = await fetch(`http://localhost/api/items?ids=${ids}`);
+    expect(response.status).toBe(400);
+    await expect(response.json()).resolves.toMatchObject({ error: 'validation_error', status: 400 });
+  });
+});

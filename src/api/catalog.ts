@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { requestData } from './client';
+import { ApiError, ContractError, isApiError, parseErrorBody } from './errors';
+import { itemSchema } from './items';
+
+/**
+ * The seller's catalog (spec: "Catalog reads"): the ids of their listings, searched and paged, then the
+ * listings themselves read in batches. Demo mode reads the simulator through the same calls.
+ */
+
+/** An item with the fields the catalog shows besides the seed's (thumbnail and permalink are untrusted URLs). */
+export const listingSchema = itemSchema.extend({
+  thumbnail: z.string(),
+  permalink: z.string(),
+  status: z.string(),
+  /** The seller's SKU. */
+  seller_custom_field: z.string().nullable(),
+  user_product_id: z.string().nullable(),
+  listing_type_id: z.string(),
+  /** Not shown beyond the list itself: read as the public API's id, name, value_id, value_name. */
+  attributes: z.array(z.object({ id: z.string(), name: z.string(), value_id: z.string().nullable(), value_name: z.string().nullable() })),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+export const listingStatusSchema = z.enum(['active', 'paused', 'closed']);
+export type ListingStatus = z.infer<typeof listingStatusSchema>;
+
+export interface ListingSearch {
+  status?: ListingStatus;
+  /** Title search. */
+  q?: string;
+  sellerSku?: string;
+  offset?: number;
+  /** At most 100 (the API refuses more). */
+  limit?: number;
+}
+
+/** The API's limits: ids per search page, ids per batch read. */
+export const catalogLimits = { maxSearchLimit: 100, batchSize: 20, defaultSearchLimit: 50 } as const;
+
+const listingIdsSchema = z.object({
+  seller_id: z.union([z.string(), z.number()]),
+  results: z.array(z.string()),
+  paging: z.object({ total: z.int(), offset: z.int(), limit: z.int() }),
+});
+
+/**
+ * GET /users/{seller_id}/items/search?offset&limit&status&q&seller_sku → {seller_id, results: [item ids],
+ * paging: {total, offset, limit}}. Only the token owner may list (403 otherwise); limit above 100 → 400.
+ */
+export async function searchListingIds(sellerId: number, search: ListingSearch, signal?: AbortSignal) {
+  const { results, paging } = await requestData(`/users/${sellerId}/items/search`, {
+    query: { offset: search.offset, limit: search.limit, status: search.status, q: search.q?.trim(), seller_sku: search.sellerSku?.trim() },
+    schema: listingIdsSchema,
+    signal,
+  });
+  return { ids: results, total: paging.total, offset: paging.offset, limit: paging.limit };
+}
+
+/** `fn` over `values`, at most `limit` calls running at once; results in the order of `values`. */
+export async function mapConcurrently<T, R>(values: readonly T[], limit: number, fn: (value: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(values.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < values.length) {
+      const index = next++;
+      results[index] = await fn(values[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
+  return results;
+}
+
+/** A batch answer: each id's status and the body its single read would have answered, in the order asked. */
+const batchSchema = z.array(
+  z.union([
+    z.object({ code: z.literal(200), body: listingSchema }).transform(({ body }) => ({ listing: body })),
+    z.object({ code: z.int().refine((code) => code !== 200), body: z.unknown() }).transform(({ code, body }) => ({ code, body })),
+  ]),
+);
+
+/** How many single reads run at once when the batch read is refused. */
+const singleReadConcurrency = 4;
+
+/** A listing, or null when the id is unknown (404): a listing removed meanwhile is left out. */
+async function getListing(id: string, signal?: AbortSignal): Promise<Listing | null> {
+  try {
+    return await requestData(`/items/${encodeURIComponent(id)}`, { schema: listingSchema, signal });
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
+
+/** GET /items?ids=… (at most 20): 404 entries become null, any other failed entry is thrown as its error. */
+async function getListingBatch(ids: string[], signal?: AbortSignal): Promise<(Listing | null)[]> {
+  const answers = await requestData('/items', { query: { ids }, schema: batchSchema, signal });
+  if (answers.length !== ids.length) {
+    throw new ContractError('GET /items', [{ path: '', message: `${answers.length} answers for ${ids.length} ids` }]);
+  }
+  return answers.map((answer) => {
+    if ('listing' in answer) return answer.listing;
+    if (answer.code === 404) return null;
+    const body = parseErrorBody(answer.body);
+    throw new ApiError(answer.code, body?.error ?? `http_${answer.code}`, body?.message ?? `HTTP ${answer.code}`, body?.cause);
+  });
+}
+
+/**
+ * A batch read refused as a whole (a 4xx other than 401 and 429, e.g. a gateway that does not offer
+ * `/items?ids=`): the ids are read one by one instead. A 401 or 429 would refuse those as well.
+ */
+function isRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
+}
+
+/**
+ * The listings of `ids`, in that order, read 20 per call; unknown ids (404) are left out. Once a batch
+ * call is refused, the rest are read with GET /items/{id}, 4 at a time.
+ */
+export async function getListings(ids: readonly string[], signal?: AbortSignal): Promise<Listing[]> {
+  const listings: (Listing | null)[] = [];
+  let batchRefused = false;
+  for (let start = 0; start < ids.length; start += catalogLimits.batchSize) {
+    const batch = ids.slice(start, start + catalogLimits.batchSize);
+    if (!batchRefused) {
+      try {
+        listings.push(...(await getListingBatch(batch, signal)));
+        continue;
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        batchRefused = true;
+      }
+    }
+    listings.push(...(await mapConcurrently(batch, singleReadConcurrency, (id) => getListing(id, signal))));
+  }
+  return listings.filter((listing) => listing !== null);
+}

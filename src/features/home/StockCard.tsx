@@ -1,0 +1,138 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { catalogLimits } from '../../api/catalog';
+import { isNotAvailableStatus, type NotAvailableStatus } from '../../api/fulfillment';
+import { catalogPageQuery, fulfilledStockQuery, type FulfilledStockRow } from '../../lib/catalog';
+import { useFormat } from '../../lib/format';
+import { urls } from '../../lib/urls';
+import { Figure, Headline, HomeCard, Quiet } from './HomeCard';
+
+/**
+ * The listings the card reads: the catalog's first search page, whose batch reads carry each quantity. The same
+ * page (and so the same cache entry) the fulfilled stock starts from.
+ */
+const firstListings = { offset: 0, limit: catalogLimits.maxSearchLimit };
+/** Sold-out listings the card names, each a link to its stock. */
+const namedCount = 3;
+
+const reasonLabels: Record<NotAvailableStatus, MessageDescriptor> = {
+  damage: msg`Damaged`,
+  lost: msg`Lost`,
+  withdrawal: msg`Withdrawal`,
+  internal_process: msg`Internal process`,
+  transfer: msg`Transfer`,
+  noFiscalCoverage: msg`No fiscal coverage`,
+  not_supported: msg`Not supported`,
+};
+
+/** Units not available by reason over the rows, largest first (a reason the spec does not list keeps its code). */
+function byReason(rows: FulfilledStockRow[]): [string, number][] {
+  const sums = new Map<string, number>();
+  for (const { stock } of rows)
+    for (const { status, quantity } of stock.not_available_detail) sums.set(status, (sums.get(status) ?? 0) + quantity);
+  return [...sums].filter(([, quantity]) => quantity > 0).sort((a, b) => b[1] - a[1]);
+}
+
+function SoldOut({ sellerId }: { sellerId: number }) {
+  const { t } = useLingui();
+  const format = useFormat();
+  const query = useQuery(catalogPageQuery(sellerId, firstListings));
+  return (
+    <Figure query={query} isEmpty={(page) => page.total === 0} empty={<Quiet>{t`You have no listings yet.`}</Quiet>}>
+      {({ listings, total }) => {
+        const soldOut = listings.filter((listing) => listing.available_quantity === 0);
+        const count = soldOut.length;
+        return (
+          <>
+            <Headline value={format.number(count)}>
+              {total > listings.length
+                ? t`${plural(count, { one: 'listing', other: 'listings' })} with no available quantity, of the first ${{ read: format.number(listings.length) }}`
+                : t`${plural(count, { one: 'listing', other: 'listings' })} with no available quantity`}
+            </Headline>
+            {count > 0 && (
+              <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }} aria-label={t`Listings with no available quantity`}>
+                {soldOut.slice(0, namedCount).map((listing) => (
+                  <li key={listing.id}>
+                    {listing.user_product_id ? (
+                      <Link component={RouterLink} to={urls.stock.detail(listing.user_product_id)}>
+                        {listing.title}
+                      </Link>
+                    ) : (
+                      listing.title
+                    )}
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </>
+        );
+      }}
+    </Figure>
+  );
+}
+
+function NotAvailable({ sellerId }: { sellerId: number }) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const query = useQuery(fulfilledStockQuery(sellerId));
+  return (
+    <Figure query={query} isEmpty={(read) => read.rows.length === 0} empty={<Quiet>{t`No listing is in fulfillment.`}</Quiet>}>
+      {({ rows, more }) => {
+        const reasons = byReason(rows);
+        const units = reasons.reduce((sum, [, quantity]) => sum + quantity, 0);
+        const listings = format.number(rows.length);
+        return (
+          <>
+            <Headline value={format.number(units)}>
+              {more
+                ? t`${plural(units, { one: 'unit', other: 'units' })} not available, of the first ${listings} fulfilled listings`
+                : t`${plural(units, { one: 'unit', other: 'units' })} not available`}
+            </Headline>
+            {reasons.length > 0 && (
+              <Typography
+                component="dl"
+                variant="body2"
+                sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, '& dd': { m: 0 } }}
+              >
+                {reasons.map(([status, quantity]) => (
+                  <div key={status} style={{ display: 'contents' }}>
+                    <dt>{isNotAvailableStatus(status) ? i18n._(reasonLabels[status]) : status}</dt>
+                    <dd>{format.number(quantity)}</dd>
+                  </div>
+                ))}
+              </Typography>
+            )}
+          </>
+        );
+      }}
+    </Figure>
+  );
+}
+
+/** Sold-out listings, and fulfillment units not available by reason, each part read on its own. */
+export function StockCard({ sellerId }: { sellerId: number }) {
+  const { t } = useLingui();
+  const fulfillmentId = useId();
+  return (
+    <HomeCard title={t`Stock`} to={urls.stock.index()}>
+      <Stack spacing={2}>
+        <SoldOut sellerId={sellerId} />
+        <section aria-labelledby={fulfillmentId}>
+          <Typography variant="subtitle1" component="h3" id={fulfillmentId} sx={{ fontWeight: 600 }}>
+            <Link component={RouterLink} to={urls.fulfillment.index()} underline="hover">
+              {t`Fulfillment`}
+            </Link>
+          </Typography>
+          <NotAvailable sellerId={sellerId} />
+        </section>
+      </Stack>
+    </HomeCard>
+  );
+}

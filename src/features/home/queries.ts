@@ -1,0 +1,68 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getActivity } from '../../api/activity';
+import { searchCreditLeads } from '../../api/credits';
+import { searchQuestions } from '../../api/questions';
+import { localTimestamp } from '../../lib/localTime';
+import { activityKeys } from '../activity/keys';
+import { creditLeadKeys } from '../credits/keys';
+import { pollMs, questionKeys } from '../questions/keys';
+
+/*
+ * The home screen's reads, each under the key factory of the area it shows, so live updates and the areas'
+ * writes refresh the cards as they refresh the areas' own pages.
+ */
+
+/** How many unanswered questions there are, and when the oldest of them was asked (null: none). */
+export function oldestUnansweredQuery(sellerId: number) {
+  return queryOptions({
+    queryKey: questionKeys.oldestUnanswered(sellerId),
+    queryFn: async ({ signal }) => {
+      const found = await searchQuestions(
+        { sellerId, status: 'UNANSWERED', sortFields: ['date_created'], sortType: 'ASC', limit: 1 },
+        signal,
+      );
+      return { total: found.total, oldest: found.questions[0]?.date_created ?? null };
+    },
+    refetchInterval: pollMs,
+  });
+}
+
+/** Days of approved credit leads the card counts: today and the six before, as the credit search's whole days. */
+export const creditLeadDays = 7;
+
+/** Approved leads created from the local day `fromDay` (YYYY-MM-DD) until now. */
+export function approvedCreditLeadsQuery(sellerId: number, fromDay: string, sandbox: boolean) {
+  return queryOptions({
+    queryKey: creditLeadKeys.approvedSince(sellerId, fromDay, sandbox),
+    queryFn: async ({ signal }) => {
+      const params = {
+        seller_id: sellerId,
+        date_from: `${fromDay}T00:00:00`,
+        date_to: localTimestamp(new Date()),
+        status: 'approved',
+        limit: 1,
+      } as const;
+      return (await searchCreditLeads(params, sandbox, signal)).paging.total;
+    },
+  });
+}
+
+/** Entries the activity card lists. */
+const latestActivityCount = 5;
+
+export const latestActivityQuery = queryOptions({
+  queryKey: activityKeys.latest(),
+  queryFn: ({ signal }) => getActivity({ limit: latestActivityCount }, signal),
+});
+
+/** Recategorizations read to find the ones waiting for review (a page of the activity list). */
+export const reviewWindow = 50;
+
+/** The recategorizations among the newest `reviewWindow` still waiting for review; `more` when older ones were not read. */
+export const waitingReviewsQuery = queryOptions({
+  queryKey: activityKeys.waitingReviews(),
+  queryFn: async ({ signal }) => {
+    const { entries } = await getActivity({ kind: 'recategorization', limit: reviewWindow }, signal);
+    return { waiting: entries.filter((entry) => entry.review?.reviewedAt === null).length, more: entries.length === reviewWindow };
+  },
+});

@@ -1,0 +1,29 @@
+import Box from '@mui/material/Box';
+import { useLingui } from '@lingui/react/macro';
+import { DataState } from '../../components/DataState';
+import { PageHeader } from '../../components/PageHeader';
+import { useMe } from '../../lib/identity';
+import { ActivityCard, CreditLeadsCard, QuestionsCard, ResponseTimeCard } from './cards';
+import { StockCard } from './StockCard';
+
+/** `/`: what needs the seller now, one card per area, each a link to the page behind it (one column on phones). */
+export function Component() {
+  const { t } = useLingui();
+  const me = useMe();
+  return (
+    <>
+      <PageHeader title={t`Home`} />
+      <DataState query={me}>
+        {({ id }) => (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+            <QuestionsCard sellerId={id} />
+            <ResponseTimeCard sellerId={id} />
+            <StockCard sellerId={id} />
+            <CreditLeadsCard sellerId={id} />
+            <ActivityCard />
+          </Box>
+        )}
+      </DataState>
+    </>
+  );
+}
