@@ -242,7 +242,8 @@ test.describe('credit leads', () => {
       .getByRole('navigation')
       .getByRole('link', { name: /^Credit leads/ })
       .click();
-    await expect(credits.table.getByText('=HYPERLINK("https://evil.example/")').first()).toBeVisible();
+    // The list, then each row's item, are read after the click: on a busy machine that is more than the default wait.
+    await expect(credits.table.getByText('=HYPERLINK("https://evil.example/")').first()).toBeVisible({ timeout: 30_000 });
     const download = page.waitForEvent('download');
     await credits.results.getByRole('button', { name: 'Export CSV' }).click();
     const lines = (await readFile((await (await download).path())!, 'utf8')).split('\r\n').slice(1, -1);

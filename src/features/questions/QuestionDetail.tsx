@@ -94,7 +94,14 @@ function ItemSummary({ itemId, onFilterItem }: { itemId: string; onFilterItem: (
               sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: '2lh' }}
               title={item.data?.title}
             >
-              {item.data ? `${item.data.title} (${itemId})` : itemId}
+              {/* Isolated: a direction override in the seller-written title must not reverse the id after it. */}
+              {item.data ? (
+                <>
+                  <bdi>{item.data.title}</bdi> ({itemId})
+                </>
+              ) : (
+                itemId
+              )}
             </Box>
           </Field>
           <Field label={t`Price`}>{item.data ? format.money(item.data.price, item.data.currency_id) : '…'}</Field>

@@ -79,3 +79,16 @@ describe('a question status the API added after this app', () => {
     expect(driftRecords()).toContainEqual(expect.objectContaining({ where: 'question status', detail: 'unknown value "ON_HOLD"' }));
   });
 });
+
+describe('an item title with a right-to-left override', () => {
+  it('is isolated, so the item id after it keeps its direction', async () => {
+    const id = ownQuestion();
+    const item = testDb().items.get(testDb().questions.byId.get(id)!.item_id)!;
+    item.title = '\u202Eexe.txt';
+    renderAt(urls.questions.detail(id));
+    const region = await within(await panel(id)).findByRole('region', { name: 'Item' });
+    const title = await within(region).findByText('\u202Eexe.txt');
+    expect(title.tagName).toBe('BDI');
+    expect(title.parentElement).toHaveTextContent(`\u202Eexe.txt (${item.id})`);
+  });
+});
