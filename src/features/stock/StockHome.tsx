@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
-import { TitleSearch } from '../../components/TitleSearch';
+import { TitleSearch } from './TitleSearch';
 import { z } from 'zod';
 import { UserProductList } from './UserProductList';
 import { useStore } from '../../lib/store';

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Listing } from '../../api/catalog';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ListingSummary } from '../../components/ListingSummary';
+import { ListingSummary } from './ListingSummary';
 import { Loading } from '../../components/Loading';
 import { catalogScrollQuery } from '../../lib/catalog';
 import { useFormat } from '../../lib/format';
