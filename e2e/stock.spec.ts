@@ -25,7 +25,7 @@ async function serverQuantity(backend: Page, userProductId: string, type: string
 }
 
 test.describe('stock: opening a user product', () => {
-  test('a malformed id is refused before any request; an unknown id says not found; recent and demo lists', async ({ page }) => {
+  test('a malformed id is refused before any request; an unknown id says not found; the catalog list and recent ones', async ({ page }) => {
     const reads: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/user-products/')) reads.push(request.url());
@@ -36,7 +36,8 @@ test.describe('stock: opening a user product', () => {
     await field.fill('not an id');
     await page.getByRole('button', { name: 'Open' }).click();
     await expect(page.getByText('That is not a user product id')).toBeVisible();
-    expect(reads).toEqual([]);
+    // The list's rows read their own stock; nothing else may leave.
+    expect(reads.filter((url) => !/\/user-products\/MLAU\d+\/stock$/.test(new URL(url).pathname))).toEqual([]);
 
     await field.fill('mlau999999');
     await page.getByRole('button', { name: 'Open' }).click();
@@ -44,14 +45,30 @@ test.describe('stock: opening a user product', () => {
     await expect(page.getByRole('alert')).toContainText('User product MLAU999999 was not found (404)');
 
     await page.getByRole('link', { name: 'All user products' }).click();
-    const demo = page.getByRole('region', { name: 'User products in the demo' });
-    await demo.getByRole('link', { name: 'MLAU3000001' }).click();
+    const list = page.getByRole('list', { name: 'Your user products' });
+    const row = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'User product MLAU3000001' }) });
+    await expect(row.getByRole('link', { name: 'Smartphone Moto G84 256 GB Azul' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(row.getByRole('img')).toHaveCount(0); // the photo is decorative (alt ""), beside its linked title
+    await expect(row.getByRole('link', { name: 'Inventory INV00001X' })).toBeVisible();
+    await expect(row).toContainText(/Fulfillment warehouses: \d+/);
+    await row.getByRole('link', { name: 'User product MLAU3000001' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock · MLAU3000001');
     await expect(page.getByRole('table', { name: 'Items of this user product' })).toContainText('Smartphone Moto G84');
     await page.getByRole('link', { name: 'All user products' }).click();
     await expect(
       page.getByRole('region', { name: 'Recently opened on this device' }).getByRole('link', { name: 'MLAU3000001' }),
     ).toBeVisible();
+  });
+
+  test('the list searches by title through the URL', async ({ page }) => {
+    await openApp(page, urls.stock.index());
+    await page.getByRole('searchbox', { name: 'Search by title' }).fill('termo');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/[?&]q=termo/);
+    const list = page.getByRole('list', { name: 'Your user products' });
+    await expect(list.getByRole('link', { name: 'User product MLAU3420003' })).toBeVisible();
+    await expect(list.getByRole('link', { name: /^User product / })).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: 'user products from 2 listings.' })).toBeVisible();
   });
 
   test('each location type is explained, items link to their fulfillment stock', async ({ page }) => {
@@ -209,7 +226,7 @@ test.describe('stock: accessibility and layout', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await openApp(page, urls.stock.index());
-      await expect(page.getByRole('region', { name: 'User products in the demo' }).getByRole('link').first()).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Your user products' }).getByRole('link').first()).toBeVisible();
       await expectNoA11yViolations(page);
       const stock = new StockPage(page);
       await stock.open('MLAU3420005');
@@ -221,6 +238,9 @@ test.describe('stock: accessibility and layout', () => {
   test.describe('phone', () => {
     test.use({ viewport: { width: 360, height: 740 } });
     test('nothing scrolls sideways at 360 px; the tables scroll in their own box', async ({ page }) => {
+      await openApp(page, urls.stock.index());
+      await expect(page.getByRole('list', { name: 'Your user products' }).getByRole('link').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
       const stock = new StockPage(page);
       await stock.open('MLAU3420005');
       await expect(page.getByRole('table', { name: 'Items of this user product' })).toBeVisible();

@@ -8,7 +8,10 @@ import { itemSchema } from './items';
  * listings themselves read in batches. Demo mode reads the simulator through the same calls.
  */
 
-/** An item with the fields the catalog shows besides the seed's (thumbnail and permalink are untrusted URLs). */
+/**
+ * An item with the fields the catalog shows besides the seed's (thumbnail and permalink are untrusted URLs).
+ * @public The contract other areas build on (the home screen), exported for their schemas.
+ */
 export const listingSchema = itemSchema.extend({
   thumbnail: z.string(),
   permalink: z.string(),

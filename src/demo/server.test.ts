@@ -61,11 +61,6 @@ describe('the simulator over node:http', () => {
   it('answers the demo-only endpoints under /__demo', async () => {
     const { server } = createDemoServer();
     const base = await listen(server);
-    const scenarios = await send(`${base}/__demo/scenarios`, { headers: asSeller() });
-    const body = (await scenarios.json()) as { user_products: { id: string; scenario: string | null }[] };
-    expect(body.user_products).toContainEqual(expect.objectContaining({ id: stockScenarios.noItems, scenario: 'no_items' }));
-    expect(body.user_products.map((p) => p.id)).not.toContain(stockScenarios.otherSellers);
-
     const asked = await send(`${base}/__demo/questions`, {
       method: 'POST',
       headers: { ...asSeller(), 'Content-Type': 'application/json' },

@@ -28,7 +28,7 @@ export interface CatalogPage {
 }
 
 /** One page of the search, read whole: the ids, then their listings (20 per call). */
-export async function fetchCatalogPage(sellerId: number, search: ListingSearch, signal?: AbortSignal): Promise<CatalogPage> {
+async function fetchCatalogPage(sellerId: number, search: ListingSearch, signal?: AbortSignal): Promise<CatalogPage> {
   const { ids, ...paging } = await searchListingIds(sellerId, search, signal);
   return { listings: await getListings(ids, signal), ...paging };
 }
@@ -58,7 +58,7 @@ export function catalogScrollQuery(sellerId: number, filter: CatalogFilter) {
   });
 }
 
-export interface FulfilledStockRow {
+interface FulfilledStockRow {
   listing: Listing;
   stock: FulfillmentStock;
 }

@@ -1,23 +1,12 @@
 import { HttpResponse } from 'msw';
-import type { DemoUserProduct } from '../../api/demo';
 import type { OperationType } from '../../api/fulfillment';
 import { recategorizationTarget } from '../db/categories';
 import type { Item, Seller } from '../db/core';
 import { addLead } from '../db/credit-leads';
 import { addOperation, operationTypes } from '../db/fulfillment';
 import { notify } from '../db/notifications';
-import { stockScenarios } from '../db/stock';
 import { caller, fail, type Route, type RouteContext } from '../route';
 import { ask, readBody } from './questions';
-
-/** Which rule of the spec each seeded user product shows (the stock page labels them). */
-const scenarioOf: Record<string, DemoUserProduct['scenario']> = {
-  [stockScenarios.meliFacilityOnlyFulfillmentOnly]: 'fulfillment_only',
-  [stockScenarios.noItems]: 'no_items',
-  [stockScenarios.itemsWithoutInventoryId]: 'no_inventory_id',
-  [stockScenarios.fullInboundNeeded]: 'full_inbound_needed',
-  [stockScenarios.meliFacilityOnlyOwnDelivery]: 'facility_only_own_delivery',
-};
 
 /** A JSON object body; an empty body reads as `{}` (every attribute of the triggers is optional). */
 async function optionalBody(request: Request): Promise<Record<string, unknown>> {
@@ -43,23 +32,6 @@ function ownItem(context: RouteContext, seller: Seller, id: string | undefined):
  */
 export function demoOnlyHandlers(route: Route) {
   return [
-    route('get', '/__demo/scenarios', (context): { user_products: DemoUserProduct[] } => {
-      const seller = caller(context);
-      const { db } = context;
-      const titles = new Map<string, string>();
-      for (const item of db.items.values())
-        if (item.user_product_id && !titles.has(item.user_product_id)) titles.set(item.user_product_id, item.title);
-      return {
-        user_products: [...db.stock.userProducts.values()]
-          .filter((product) => product.user_id === seller.id)
-          .map((product) => ({
-            id: product.id,
-            title: titles.get(product.id) ?? null,
-            types: [...new Set(product.locations.map((l) => l.type))],
-            scenario: scenarioOf[product.id] ?? null,
-          })),
-      };
-    }),
     // What the chaos counted (src/demo/chaos.ts), for tests: public, and never failed itself.
     route('get', '/__demo/traffic', ({ db }) => db.traffic, { public: true }),
     // A buyer (another demo seller) asks about one of the caller's items: the one given, or their first.

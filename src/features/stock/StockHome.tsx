@@ -1,24 +1,24 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { DemoUserProduct } from '../../api/demo';
 import { userProductIdPattern } from '../../api/stock';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
-import { useSession } from '../../lib/session';
+import { useMe } from '../../lib/identity';
+import { useUrlState } from '../../lib/urlState';
+import { TitleSearch } from './TitleSearch';
+import { z } from 'zod';
+import { UserProductList } from './UserProductList';
 import { useStore } from '../../lib/store';
 import { urls } from '../../lib/urls';
-import { locationInfo } from './explain';
-import { demoUserProductsQuery, recentStore } from './queries';
+import { recentStore } from './queries';
 import { useLingui } from '@lingui/react/macro';
 
 function OpenForm() {
@@ -94,59 +94,34 @@ function Recent() {
   );
 }
 
-function DemoList() {
-  const { t, i18n } = useLingui();
-  const query = useQuery(demoUserProductsQuery);
-  const scenarios: Record<NonNullable<DemoUserProduct['scenario']>, string> = {
-    fulfillment_only: t`Items sold through fulfillment only`,
-    no_items: t`No items associated`,
-    no_inventory_id: t`An item without inventory id`,
-    full_inbound_needed: t`Full inbound needed`,
-    facility_only_own_delivery: t`Can add selling-address stock`,
-  };
+const urlSchema = z.object({ q: z.string().catch('') });
+
+/** The seller's user products from their catalog, searchable by listing title. */
+function Catalog() {
+  const { t } = useLingui();
+  const me = useMe();
+  const [url, update] = useUrlState(urlSchema);
   return (
-    <Section title={t`User products in the demo`}>
-      <Typography variant="body2" color="text.secondary">
-        {t`Seeded user products, including ones where the server refuses a change, so each rule can be tried.`}
-      </Typography>
-      <DataState query={query}>
-        {(products) => (
-          <List dense>
-            {products.map((product) => (
-              <ListItem key={product.id} disableGutters sx={{ display: 'block' }}>
-                <Link component={RouterLink} to={urls.stock.detail(product.id)} sx={{ fontWeight: 600 }}>
-                  {product.id}
-                </Link>
-                {product.title && <Typography component="span">{` — ${product.title}`}</Typography>}
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                  {product.types.map((type) => (
-                    <Chip key={type} size="small" variant="outlined" label={locationInfo(type, i18n).name} />
-                  ))}
-                  {product.scenario && <Chip size="small" color="warning" variant="outlined" label={scenarios[product.scenario]} />}
-                </Box>
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </DataState>
+    <Section title={t`Your user products`}>
+      <TitleSearch key={url.q} q={url.q} onSearch={(q) => update({ q })} />
+      {me.data ? <UserProductList sellerId={me.data.id} q={url.q} /> : <DataState query={me}>{() => null}</DataState>}
     </Section>
   );
 }
 
 export function StockHome() {
   const { t } = useLingui();
-  const { mode } = useSession();
   return (
     <>
       <PageHeader title={t`Stock`} />
       <Typography
         sx={{ mb: 2 }}
-      >{t`The stock of a user product is shared by all its listings and sales channels. Open one by its id to see where its units are and change the ones you manage.`}</Typography>
+      >{t`The stock of a user product is shared by all its listings and sales channels. Pick one of yours, or open one by its id, to see where its units are and change the ones you manage.`}</Typography>
       <Box sx={{ mb: 2 }}>
         <OpenForm />
       </Box>
+      <Catalog />
       <Recent />
-      {mode === 'demo' && <DemoList />}
     </>
   );
 }

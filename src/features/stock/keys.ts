@@ -5,5 +5,4 @@ export const stockKeys = {
   /** The items of a user product, for any seller (the prefix a stock write looks them up by). */
   itemsOf: (userProductId: string) => [...stockKeys.all, 'items', userProductId] as const,
   items: (sellerId: number, userProductId: string) => [...stockKeys.itemsOf(userProductId), sellerId] as const,
-  demo: () => [...stockKeys.all, 'demo'] as const,
 };

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getStock, searchUserProductItems, type StockRead, type UserItemsSearch } from '../../api/stock';
-import { getDemoUserProducts } from '../../api/demo';
 import { itemKeys } from '../../lib/items';
 import { createLocalStore } from '../../lib/store';
 import { stockKeys } from './keys';
@@ -22,13 +21,6 @@ export function linkedItemsQuery(sellerId: number, userProductId: string) {
     queryFn: ({ signal }) => searchUserProductItems(sellerId, userProductId, signal),
   });
 }
-
-/** Demo mode only: the seeded user products, as the simulator lists them. */
-export const demoUserProductsQuery = queryOptions({
-  queryKey: stockKeys.demo(),
-  queryFn: ({ signal }) => getDemoUserProducts(signal),
-  staleTime: Infinity,
-});
 
 /** User products opened on this device, newest first. */
 export const recentStore = createLocalStore<string[]>('seller-desk.stock.recent', []);

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { RowForm } from './RowForm';
+import { RowForm } from '../../components/RowForm';
 import { useLingui } from '@lingui/react/macro';
 
 /** The catalog lists' title search: the submitted words go to the page's URL (`q`), empty clears it. */

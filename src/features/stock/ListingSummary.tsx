@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { Listing } from '../api/catalog';
-import { useFormat } from '../lib/format';
-import { safeImage, safeLink } from '../lib/safeUrl';
-import { useSession } from '../lib/session';
+import type { Listing } from '../../api/catalog';
+import { useFormat } from '../../lib/format';
+import { safeImage, safeLink } from '../../lib/safeUrl';
+import { useSession } from '../../lib/session';
 import { useLingui } from '@lingui/react/macro';
 
 /**

@@ -1,0 +1,177 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { Listing } from '../../api/catalog';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { ListingSummary } from './ListingSummary';
+import { Loading } from '../../components/Loading';
+import { catalogScrollQuery } from '../../lib/catalog';
+import { useFormat } from '../../lib/format';
+import { urls } from '../../lib/urls';
+import { locationInfo } from './explain';
+import { stockQuery } from './queries';
+import { useLingui } from '@lingui/react/macro';
+
+interface UserProductGroup {
+  id: string;
+  listings: Listing[];
+}
+
+/** The listings grouped by user product, in the order the first listing of each appears. */
+function groupByUserProduct(listings: Listing[]): UserProductGroup[] {
+  const groups = new Map<string, Listing[]>();
+  for (const listing of listings) {
+    if (listing.user_product_id === null) continue;
+    const group = groups.get(listing.user_product_id);
+    if (group) group.push(listing);
+    else groups.set(listing.user_product_id, [listing]);
+  }
+  return [...groups].map(([id, grouped]) => ({ id, listings: grouped }));
+}
+
+/** A user product's locations and their quantities, read when its row is on screen. */
+function Locations({ userProductId }: { userProductId: string }) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const query = useQuery(stockQuery(userProductId));
+  if (query.isError) return <Typography variant="body2" color="error">{t`The stock could not be read.`}</Typography>;
+  if (!query.data) return <Typography variant="body2" color="text.secondary">{t`Reading the stock…`}</Typography>;
+  const { locations } = query.data.stock;
+  return (
+    <Typography variant="body2">
+      {locations.length === 0
+        ? t`No stock locations.`
+        : locations
+            .map(
+              (location) =>
+                `${locationInfo(location.type, i18n).name}${location.store_id ? ` ${location.store_id}` : ''}: ${format.number(location.quantity)}`,
+            )
+            .join(' · ')}
+    </Typography>
+  );
+}
+
+function UserProductRow({ group }: { group: UserProductGroup }) {
+  const { t } = useLingui();
+  return (
+    <Box sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={urls.stock.detail(group.id)}>
+          {t`User product ${group.id}`}
+        </Link>
+      </Typography>
+      <Box sx={{ mb: 1 }}>
+        <Locations userProductId={group.id} />
+      </Box>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+        {group.listings.map((listing) => (
+          <li key={listing.id}>
+            <ListingSummary listing={listing} />
+            {listing.inventory_id && (
+              <Typography variant="body2" sx={{ ml: { xs: 0, sm: 7.5 } }}>
+                <Link component={RouterLink} to={urls.fulfillment.index({ inventory: listing.inventory_id })}>
+                  {t`Inventory ${listing.inventory_id}`}
+                </Link>
+              </Typography>
+            )}
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The rows, virtualized: only those on screen are in the DOM (and read their stock). */
+function GroupRows({ groups, onNearEnd }: { groups: UserProductGroup[]; onNearEnd: () => void }) {
+  const { t } = useLingui();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: groups.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 170,
+    overscan: 4,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const nearEnd = (rows.at(-1)?.index ?? -1) >= groups.length - 3;
+  useEffect(() => {
+    if (nearEnd) onNearEnd();
+  }, [nearEnd, onNearEnd]);
+  return (
+    <Box
+      ref={scrollRef}
+      sx={{ height: { xs: 'calc(100dvh - 320px)', md: 'calc(100dvh - 300px)' }, minHeight: 360, overflowY: 'auto', contain: 'strict' }}
+    >
+      {/* Positions go in style, not sx: each distinct value would become a new CSS rule while scrolling. */}
+      <div
+        role="list"
+        aria-label={t`Your user products`}
+        style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
+      >
+        {rows.map((row) => (
+          <div
+            key={row.key}
+            role="listitem"
+            aria-setsize={groups.length}
+            aria-posinset={row.index + 1}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+          >
+            <UserProductRow group={groups[row.index]!} />
+          </div>
+        ))}
+      </div>
+    </Box>
+  );
+}
+
+/**
+ * The seller's user products, grouped from their listings (the catalog read 50 at a time as the list
+ * scrolls).
+ */
+export function UserProductList({ sellerId, q }: { sellerId: number; q: string }) {
+  const { t } = useLingui();
+  const format = useFormat();
+  const query = useInfiniteQuery(catalogScrollQuery(sellerId, { q: q || undefined }));
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const groups = useMemo(() => groupByUserProduct((data?.pages ?? []).flatMap((page) => page.listings)), [data]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  if (!data) {
+    if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+    return <Loading />;
+  }
+  if (groups.length === 0 && !hasNextPage) {
+    return (
+      <Typography color="text.secondary">
+        {q ? t`No listing of yours matches "${q}".` : t`You have no listings with a user product yet.`}
+      </Typography>
+    );
+  }
+  const total = data.pages[0]?.total ?? 0;
+  const loaded = data.pages.reduce((sum, page) => sum + page.listings.length, 0);
+  return (
+    <>
+      <Typography role="status" aria-live="polite" sx={{ mb: 1 }}>
+        {hasNextPage
+          ? t`${{ groups: format.number(groups.length) }} user products from ${{ loaded: format.number(loaded) }} of ${{ total: format.number(total) }} listings; more load as you scroll.`
+          : t`${{ groups: format.number(groups.length) }} user products from ${{ total: format.number(total) }} listings.`}
+      </Typography>
+      <GroupRows groups={groups} onNearEnd={loadMore} />
+      {isFetchNextPageError && <ErrorAlert error={query.error} onRetry={() => void fetchNextPage()} />}
+      {hasNextPage && (
+        <Button sx={{ mt: 1 }} onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+          {isFetchingNextPage ? t`Loading more…` : t`Load more`}
+        </Button>
+      )}
+    </>
+  );
+}
