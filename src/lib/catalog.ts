@@ -58,7 +58,7 @@ export function catalogScrollQuery(sellerId: number, filter: CatalogFilter) {
   });
 }
 
-interface FulfilledStockRow {
+export interface FulfilledStockRow {
   listing: Listing;
   stock: FulfillmentStock;
 }
