@@ -45,8 +45,8 @@ describe('i18n', () => {
         <LanguageProbe />
       </LocaleProvider>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Questions' }));
-    expect(await screen.findByRole('button', { name: 'Preguntas' })).toHaveAttribute('lang', 'es');
+    await userEvent.click(screen.getByRole('button', { name: 'Home' }));
+    expect(await screen.findByRole('button', { name: 'Inicio' })).toHaveAttribute('lang', 'es');
     expect(document.documentElement.lang).toBe('es');
     // The questions area, loaded before the switch, now speaks Spanish too.
     expect(t`Unanswered`).toBe('Sin responder');

@@ -6,6 +6,7 @@ import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/
 import { questionKeys } from '../features/questions/keys';
 import type { SearchResult } from '../api/questions';
 import { stockKeys } from '../features/stock/keys';
+import { catalogKeys } from '../lib/catalog';
 import { itemKeys } from '../lib/items';
 
 /** Whether a loaded page of the inbox holds the question. */
@@ -47,6 +48,9 @@ export function applyActivity(queryClient: QueryClient, entry: ActivityEntry): v
       const inventoryId = subject.inventoryId;
       if (inventoryId === undefined) break;
       invalidate(fulfillmentKeys.stock(inventoryId));
+      // The catalog's lists and the home card hold this inventory's stock too.
+      invalidate(catalogKeys.inventoryStock(inventoryId));
+      invalidate(catalogKeys.fulfilledStocks());
       void queryClient.invalidateQueries({
         queryKey: fulfillmentKeys.searches(),
         predicate: ({ queryKey }) => {
@@ -59,10 +63,13 @@ export function applyActivity(queryClient: QueryClient, entry: ActivityEntry): v
     }
     case 'stock':
       if (subject.userProductId !== undefined) invalidate(stockKeys.detail(subject.userProductId));
+      // Listings' available quantities (the stock list, the home card) follow their user product's stock.
+      invalidate(catalogKeys.all);
       break;
     case 'item':
     case 'recategorization':
       if (subject.itemId !== undefined) invalidate(itemKeys.detail(subject.itemId));
+      invalidate(catalogKeys.all);
       break;
   }
 }

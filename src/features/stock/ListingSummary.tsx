@@ -5,13 +5,15 @@ import type { Listing } from '../../api/catalog';
 import { useFormat } from '../../lib/format';
 import { safeImage, safeLink } from '../../lib/safeUrl';
 import { useSession } from '../../lib/session';
+import { Link as RouterLink } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 
 /**
- * One listing as the catalog lists show it: photo, title (a link to the listing on the marketplace),
- * SKU, price and available quantity. Addresses from the API render only through safeImage/safeLink.
+ * One listing as the catalog lists show it: photo, title (a link to `to`, the page of Seller Desk that the
+ * list opens: sellers know their listings by title), SKU, price, available quantity and the listing on the
+ * marketplace. Addresses from the API render only through safeImage/safeLink.
  */
-export function ListingSummary({ listing }: { listing: Listing }) {
+export function ListingSummary({ listing, to }: { listing: Listing; to: string }) {
   const { t } = useLingui();
   const format = useFormat();
   const { mode } = useSession();
@@ -27,13 +29,9 @@ export function ListingSummary({ listing }: { listing: Listing }) {
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {href ? (
-            <Link href={href} target="_blank" rel="noopener noreferrer">
-              {listing.title}
-            </Link>
-          ) : (
-            listing.title
-          )}
+          <Link component={RouterLink} to={to}>
+            {listing.title}
+          </Link>
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {[
@@ -45,6 +43,14 @@ export function ListingSummary({ listing }: { listing: Listing }) {
           ]
             .filter(Boolean)
             .join(' · ')}
+          {href && (
+            <>
+              {' · '}
+              <Link href={href} target="_blank" rel="noopener noreferrer">
+                {t`On the marketplace`}
+              </Link>
+            </>
+          )}
         </Typography>
       </Box>
     </Box>

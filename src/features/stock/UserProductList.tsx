@@ -71,7 +71,7 @@ function UserProductRow({ group }: { group: UserProductGroup }) {
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
         {group.listings.map((listing) => (
           <li key={listing.id}>
-            <ListingSummary listing={listing} />
+            <ListingSummary listing={listing} to={urls.stock.detail(group.id)} />
             {listing.inventory_id && (
               <Typography variant="body2" sx={{ ml: { xs: 0, sm: 7.5 } }}>
                 <Link component={RouterLink} to={urls.fulfillment.index({ inventory: listing.inventory_id })}>
