@@ -90,7 +90,7 @@ test('the chaos walk: every page under 20 % failing requests, nothing uncaught, 
   const errors = watchErrors(page);
   const main = page.getByRole('main');
 
-  // One page load, so one simulator counts everything: the home page (today it sends to the inbox), then the
+  // One page load, so one simulator counts everything: the home page, then the
   // inbox's unanswered questions and one of them, answered.
   await page.goto(`${urls.home()}?${scenario}`);
   await settle(page, page.getByRole('heading', { level: 1 }));
@@ -117,8 +117,9 @@ test('the chaos walk: every page under 20 % failing requests, nothing uncaught, 
   await openFromNav(page, 'Response time', main.getByRole('img', { name: /Bar chart of the average response time/ }));
 
   // Stock: the list, a user product, one edit followed to its confirmation.
-  await openFromNav(page, 'Stock', main.getByRole('region', { name: 'User products in the demo' }).getByRole('link').first());
-  await main.getByRole('region', { name: 'User products in the demo' }).getByRole('link', { name: editedProduct }).click();
+  const userProducts = main.getByRole('list', { name: 'Your user products' });
+  await openFromNav(page, 'Stock', userProducts.getByRole('link').first());
+  await userProducts.getByRole('link', { name: `User product ${editedProduct}` }).click();
   await settle(page, page.getByTestId('stock-version'));
   await page.getByRole('button', { name: 'Edit the quantity of the selling address' }).click();
   const dialog = page.getByRole('dialog', { name: /^Edit the quantity of/ });

@@ -47,7 +47,9 @@ test.describe('stock: opening a user product', () => {
     await page.getByRole('link', { name: 'All user products' }).click();
     const list = page.getByRole('list', { name: 'Your user products' });
     const row = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'User product MLAU3000001' }) });
-    await expect(row.getByRole('link', { name: 'Smartphone Moto G84 256 GB Azul' })).toHaveAttribute('href', /^https:\/\//);
+    // The title opens the user product's stock; the listing on the marketplace is a link of its own.
+    await expect(row.getByRole('link', { name: 'Smartphone Moto G84 256 GB Azul' })).toHaveAttribute('href', '/stock/MLAU3000001');
+    await expect(row.getByRole('link', { name: 'On the marketplace' }).first()).toHaveAttribute('href', /^https:\/\//);
     await expect(row.getByRole('img')).toHaveCount(0); // the photo is decorative (alt ""), beside its linked title
     await expect(row.getByRole('link', { name: 'Inventory INV00001X' })).toBeVisible();
     await expect(row).toContainText(/Fulfillment warehouses: \d+/);
