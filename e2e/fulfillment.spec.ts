@@ -10,6 +10,27 @@ const wideRange = { from: isoDaysAgo(60), to: isoDaysAgo(0) };
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 test.describe('fulfillment stock', () => {
+  test('lists the fulfilled listings; sorted by not available; a title opens its inventory; accessible', async ({ page }) => {
+    const app = new FulfillmentPages(page);
+    await app.openStock();
+    const first = app.fulfilledList.getByRole('listitem').first();
+    await expect(first).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('combobox', { name: 'Sort' }).click();
+    await page.getByRole('option', { name: 'Not available, most first' }).click();
+    await expect(page).toHaveURL(/sort=not_available/);
+    const title = await first.getByRole('link').innerText();
+    const inventory = await page.evaluate(
+      (name) => [...window.__demo!.db.items.values()].find((item) => item.title === name)!.inventory_id!,
+      title,
+    );
+    // The live e2e finds rows by the link's accessible name: exactly the listing title.
+    await app.fulfilledList.getByRole('link', { name: title, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`inventory=${inventory}`));
+    await expect(page.getByRole('heading', { name: `Inventory ${inventory}` })).toBeVisible();
+    await expect(app.figure('Total')).toBeVisible();
+  });
+
   test("shows the simulator's numbers for an inventory, and they add up", async ({ page }) => {
     const app = new FulfillmentPages(page);
     await app.openStock();
@@ -242,6 +263,15 @@ test.describe('large seed', () => {
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the fulfilled listings fit 360 px and are accessible in dark mode', async ({ page }) => {
+    const app = new FulfillmentPages(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await app.openStock();
+    await expect(app.fulfilledList.getByRole('listitem').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoA11yViolations(page);
+  });
 
   test('nothing scrolls sideways at 360 px on either page; the stock view is accessible in dark mode', async ({ page }) => {
     const app = new FulfillmentPages(page);

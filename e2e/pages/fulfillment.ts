@@ -11,6 +11,11 @@ export class FulfillmentPages {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Fulfillment stock' })).toBeVisible();
   }
 
+  /** The fulfilled listings shown when no inventory is open. */
+  get fulfilledList(): Locator {
+    return this.page.getByRole('list', { name: 'Fulfilled listings' });
+  }
+
   async openInventory(id: string): Promise<void> {
     await this.page.getByLabel('Inventory id').fill(id);
     await this.page.getByRole('button', { name: 'Open', exact: true }).click();

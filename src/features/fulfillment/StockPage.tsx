@@ -37,22 +37,14 @@ import { urls } from '../../lib/urls';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
 import { NotAvailableChart } from './NotAvailableChart';
+import { FulfilledList } from './FulfilledList';
+import { statusLabels } from './labels';
 import { recentInventoriesQuery, stockQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-
-const statusLabels: Record<NotAvailableStatus, MessageDescriptor> = {
-  damage: msg`Damaged`,
-  lost: msg`Lost`,
-  withdrawal: msg`Withdrawal`,
-  internal_process: msg`Internal process`,
-  transfer: msg`Transfer`,
-  noFiscalCoverage: msg`No fiscal coverage`,
-  not_supported: msg`Not supported`,
-};
 
 const statusMeanings: Record<NotAvailableStatus, MessageDescriptor> = {
   damage: msg`Damaged by the seller, the operator or the carrier.`,
@@ -301,7 +293,7 @@ function StockView({ id }: { id: string }) {
   );
 }
 
-/** /fulfillment: open an inventory by id (or from the seller's recent ones) and see its stock. */
+/** /fulfillment: the fulfilled listings, or one inventory's stock opened from them, by id or from the recent ones. */
 export function StockPage() {
   const { t, i18n } = useLingui();
   const [url, update] = useUrlState(urlSchema);
@@ -315,6 +307,7 @@ export function StockPage() {
         subtitle={t`Units you keep in the operator’s warehouses: what is sellable, what is not, and why.`}
       />
       <FulfillmentTabs inventoryId={inventory} />
+      {!inventory && <FulfilledList />}
       <InventoryForm key={`form-${requested}`} initial={requested} onOpen={(id) => update({ inventory: id, item: undefined })} />
       {problem && (
         <Typography color="error" role="alert" sx={{ mb: 2 }}>
@@ -322,18 +315,9 @@ export function StockPage() {
         </Typography>
       )}
       {/* The recent inventories never load above something visible: with an inventory open they are one
-          folded line of fixed height above its figures; otherwise they open below the hint. */}
-      {inventory ? (
-        <>
-          <RecentInventories current={inventory} />
-          <StockView id={inventory} />
-        </>
-      ) : (
-        <>
-          {!problem && <Typography color="text.secondary">{t`Open an inventory to see its fulfillment stock.`}</Typography>}
-          <RecentInventories current={null} />
-        </>
-      )}
+          folded line of fixed height above its figures; otherwise they are last, below the list and the form. */}
+      <RecentInventories current={inventory} />
+      {inventory && <StockView id={inventory} />}
       {url.item && <ItemDialog id={url.item} onClose={() => update({ item: undefined })} />}
     </>
   );

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { OperationGroup, OperationType } from '../../api/fulfillment';
+import type { NotAvailableStatus, OperationGroup, OperationType } from '../../api/fulfillment';
 
 /** Operation groups and types in words, for the type filter and the operations log. */
 export const groupLabels: Record<OperationGroup, MessageDescriptor> = {
@@ -39,4 +39,15 @@ export const typeLabels: Record<OperationType, MessageDescriptor> = {
   identification_problem_remove: msg`Entered with a wrong SKU: cancelled at re-identification.`,
   identification_problem_add: msg`Entered with a wrong SKU: added to the right SKU.`,
   stock_audit: msg`Stock audit correction.`,
+};
+
+/** Why units are not available, by not_available_detail status. */
+export const statusLabels: Record<NotAvailableStatus, MessageDescriptor> = {
+  damage: msg`Damaged`,
+  lost: msg`Lost`,
+  withdrawal: msg`Withdrawal`,
+  internal_process: msg`Internal process`,
+  transfer: msg`Transfer`,
+  noFiscalCoverage: msg`No fiscal coverage`,
+  not_supported: msg`Not supported`,
 };

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { urls } from '../../lib/urls';
+import { demoSeller, testDb } from '../../test/demo';
 import { answerGet, failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as FulfillmentPages } from './routes';
@@ -41,6 +42,58 @@ describe('fulfillment stock page', () => {
     recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect((await within(await recent()).findAllByRole('link')).length).toBeGreaterThan(0);
+  });
+});
+
+const fulfilledList = () => screen.findByRole('list', { name: 'Fulfilled listings' }, { timeout: 5000 });
+
+/** The list's titles, and each link's inventory id. */
+function shownRows(list: HTMLElement) {
+  return within(list)
+    .getAllByRole('link')
+    .map((link) => ({
+      title: link.textContent,
+      inventory: new URL(link.getAttribute('href')!, 'http://x').searchParams.get('inventory')!,
+    }));
+}
+
+/** The simulator's current not-available units of an inventory. */
+const notAvailable = (inventoryId: string) =>
+  testDb().fulfillment.inventories.get(inventoryId)!.operations.at(-1)!.result.not_available_quantity;
+
+describe('fulfilled listings', () => {
+  it("lists the seller's first fulfilled listings in catalog order, each title a link to its inventory's stock", async () => {
+    const fulfilled = [...testDb().items.values()].filter((item) => item.seller_id === demoSeller.id && item.inventory_id !== null);
+    renderAt(urls.fulfillment.index());
+    const rows = shownRows(await fulfilledList());
+    expect(rows).toEqual(fulfilled.slice(0, 50).map((item) => ({ title: item.title, inventory: item.inventory_id })));
+    expect(within(await fulfilledList()).getByRole('link', { name: fulfilled[0]!.title })).toHaveAttribute(
+      'href',
+      urls.fulfillment.index({ inventory: fulfilled[0]!.inventory_id! }),
+    );
+  });
+
+  it('sorted by "not available", the same rows come most not-available units first', async () => {
+    renderAt(urls.fulfillment.index());
+    const catalogOrder = shownRows(await fulfilledList());
+    const units = (rows: typeof catalogOrder) => rows.map((row) => notAvailable(row.inventory));
+    const descending = (values: number[]) => values.toSorted((a, b) => b - a);
+    // The seed's catalog order is not already sorted, so this test can fail.
+    expect(units(catalogOrder)).not.toEqual(descending(units(catalogOrder)));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Not available, most first' }));
+    const sorted = shownRows(await fulfilledList());
+    expect(units(sorted)).toEqual(descending(units(catalogOrder)));
+    expect(sorted.map((row) => row.title).toSorted()).toEqual(catalogOrder.map((row) => row.title).toSorted());
+  });
+
+  it('an inventory id typed by hand still opens its stock, without the list', async () => {
+    renderAt(urls.fulfillment.index());
+    await fulfilledList();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Inventory id' }), 'inv00001x');
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('heading', { name: 'Inventory INV00001X' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Fulfilled listings' })).not.toBeInTheDocument();
   });
 });
 

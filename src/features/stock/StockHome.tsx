@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
-import { TitleSearch } from './TitleSearch';
+import { TitleSearch } from '../../components/TitleSearch';
 import { z } from 'zod';
 import { UserProductList } from './UserProductList';
 import { useStore } from '../../lib/store';
@@ -103,7 +103,7 @@ function Catalog() {
   const [url, update] = useUrlState(urlSchema);
   return (
     <Section title={t`Your user products`}>
-      <TitleSearch key={url.q} q={url.q} onSearch={(q) => update({ q })} />
+      <TitleSearch key={url.q} q={url.q} onSearch={(q) => update({ q })} label={t`Search by title`} submitLabel={t`Search`} />
       {me.data ? <UserProductList sellerId={me.data.id} q={url.q} /> : <DataState query={me}>{() => null}</DataState>}
     </Section>
   );
