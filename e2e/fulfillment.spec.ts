@@ -11,6 +11,7 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 test.describe('fulfillment stock', () => {
   test('lists the fulfilled listings; sorted by not available; a title opens its inventory; accessible', async ({ page }) => {
+    test.slow(); // dozens of stock reads for the list, then axe
     const app = new FulfillmentPages(page);
     await app.openStock();
     const first = app.fulfilledList.getByRole('listitem').first();
@@ -107,6 +108,7 @@ test.describe('fulfillment operations log', () => {
   });
 
   test('filtering by a type shows only that type; the URL and the table agree', async ({ page }) => {
+    test.slow(); // the log reads pages of 20,000 operations twice
     const app = new FulfillmentPages(page);
     await app.openOperations();
     await page.getByRole('combobox', { name: 'Operation type' }).click();

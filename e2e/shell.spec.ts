@@ -161,6 +161,7 @@ test.describe('shell', () => {
   });
 
   test('no axe violations on the shell and settings, light and dark', async ({ page }) => {
+    test.slow(); // two app starts and two axe runs
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await openApp(page, urls.settings.index());
@@ -174,6 +175,7 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
 
   test('navigation collapses to a menu and nothing scrolls sideways at 360 px', async ({ page }) => {
+    test.slow(); // every area's first load, home's card reads included
     await openApp(page, urls.settings.index());
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

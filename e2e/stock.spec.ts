@@ -178,6 +178,7 @@ test.describe('stock: editing', () => {
 test.describe('stock: two sellers editing the same user product', () => {
   for (const choice of ['apply mine', 'keep theirs'] as const) {
     test(`the second editor sees the conflict with all three values and can ${choice}`, async ({ page, browser }) => {
+      test.slow(); // two sellers' pages, each reading the catalog list, on a shared CI machine
       const id = choice === 'apply mine' ? 'MLAU3000002' : 'MLAU3000003';
       const first = new StockPage(page);
       await first.open(id);
@@ -225,6 +226,7 @@ test.describe('stock: two sellers editing the same user product', () => {
 
 test.describe('stock: accessibility and layout', () => {
   test('no axe violations on the list and the detail page, light and dark', async ({ page }) => {
+    test.slow(); // four axe runs over the virtualized list and the detail page
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await openApp(page, urls.stock.index());
