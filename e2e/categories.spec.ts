@@ -163,6 +163,7 @@ test.describe('categories', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`no axe violations on the top level, a leaf and its attributes (${scheme})`, async ({ page }) => {
+      test.slow(); // three pages and three axe runs on a shared CI machine
       const categories = new CategoriesPage(page);
       await page.emulateMedia({ colorScheme: scheme });
       await categories.open();

@@ -8,7 +8,8 @@ import { urls } from '../src/lib/urls';
  */
 export async function openApp(page: Page, path = urls.home()): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO');
+  // The demo backend's start (worker registration, seeding) takes seconds on a shared 2-core CI machine.
+  await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
 }
 
 export async function expectNoA11yViolations(page: Page, { disableRules = [] as string[] } = {}): Promise<void> {

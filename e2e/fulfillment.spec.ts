@@ -33,6 +33,7 @@ test.describe('fulfillment stock', () => {
   });
 
   test("shows the simulator's numbers for an inventory, and they add up", async ({ page }) => {
+    test.slow(); // the fulfilled list's reads, an inventory, an item dialog and axe
     const app = new FulfillmentPages(page);
     await app.openStock();
     await page

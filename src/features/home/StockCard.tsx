@@ -22,6 +22,8 @@ const firstListings = { offset: 0, limit: catalogLimits.maxSearchLimit };
 /** Sold-out listings the card names, each a link to its stock. */
 const namedCount = 3;
 
+// The fulfillment area's labels, said again here: their translations must be in the home catalog, since
+// the home page does not load the fulfillment area's catalog (the words are few; the catalog is not).
 const reasonLabels: Record<NotAvailableStatus, MessageDescriptor> = {
   damage: msg`Damaged`,
   lost: msg`Lost`,
