@@ -79,11 +79,14 @@ async function discover() {
 
 const ids = await discover();
 const pages = [
+  { name: 'home', path: '/', nav: null },
   { name: 'inbox', path: '/questions', nav: null },
   { name: 'detail', path: `/questions/${ids.questionId}`, nav: null },
   { name: 'response time', path: '/response-time', nav: 'Response time' },
+  { name: 'stock list', path: '/stock', nav: null },
   { name: 'stock', path: '/stock/MLAU3000001', nav: 'Stock' },
   { name: 'categories leaf', path: '/categories/MLA/MLA1055', nav: 'Categories' },
+  { name: 'fulfilled listings', path: '/fulfillment', nav: null },
   { name: 'fulfillment stock', path: '/fulfillment?inventory=INV00001X', nav: 'Fulfillment' },
   { name: 'operations log', path: '/fulfillment/operations', nav: null },
   { name: 'credit leads', path: '/credits', nav: 'Credit leads' },
