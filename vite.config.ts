@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { fileURLToPath } from 'node:url';
+import { demoWorker } from './scripts/demo-worker';
 
 /**
  * The page's mode is written by Seller Desk's server into the index.html it serves (server/src/web.ts); the
@@ -57,7 +58,7 @@ function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): strin
 }
 
 export default defineConfig({
-  plugins: [react(), lingui({ macroTransform: true }), devMode(), demoBackendPreload()],
+  plugins: [react(), lingui({ macroTransform: true }), devMode(), demoBackendPreload(), demoWorker()],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
   resolve: {
     alias: [
@@ -75,6 +76,8 @@ export default defineConfig({
     outDir: process.env.OUT_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: false,
+    // Read by the server (server/src/web.ts) to preload each area's route chunks from its pages.
+    manifest: true,
     rolldownOptions: { output: { chunkFileNames: chunkName } },
   },
   test: {

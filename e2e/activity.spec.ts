@@ -5,6 +5,7 @@ test.use({ locale: 'en-US' });
 
 /** Demo mode shows issue #16 without a server: the simulator emits the events through the same stream shape. */
 test('demo: a recategorization and a buyer question arrive on their own, the review shows the fee difference', async ({ page }) => {
+  test.slow(); // two simulated events, an axe check and a review: about 25 s on a shared 2-core machine
   await openApp(page, '/activity');
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   const entries = page.getByRole('list', { name: 'Activity, newest first' }).getByRole('listitem');

@@ -120,6 +120,11 @@ test.describe('credit leads', () => {
   test('an expired lead shows the expired state', async ({ page }) => {
     const credits = new CreditLeadsPage(page);
     await credits.open();
+    await expect(credits.rows().first()).toBeVisible();
+    // The seed's recent expired leads need not be approved (the default filter): every status is searched.
+    await credits.choose('Status', 'All statuses');
+    await credits.search();
+    await expect(page).toHaveURL(/status=all/);
     await credits.rows().filter({ hasText: 'Expired' }).first().getByRole('link').click();
     await expect(credits.panel.getByText('This credit has expired')).toBeVisible();
     await expect(credits.panel).toContainText('no longer valid (410)');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { urls } from '../src/lib/urls';
 
 /**
@@ -24,6 +24,12 @@ export async function failNext(
   failure: { method: string; path: string; status: number | 'network'; times?: number; error?: string; message?: string },
 ): Promise<void> {
   await page.evaluate((f) => window.__demo?.failNext({ times: 1, ...f }), failure);
+}
+
+/** Opens a date range (a button that says the range until the seller opens it), unless it is open already. */
+export async function openDateRange(scope: Page | Locator): Promise<void> {
+  const summary = scope.getByRole('button', { name: /^From: .* · To: / });
+  if (await summary.isVisible()) await summary.click();
 }
 
 export const test = base;

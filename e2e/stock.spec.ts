@@ -70,7 +70,7 @@ test.describe('stock: opening a user product', () => {
     const list = page.getByRole('list', { name: 'Your user products' });
     await expect(list.getByRole('link', { name: 'User product MLAU3420003' })).toBeVisible();
     await expect(list.getByRole('link', { name: /^User product / })).toHaveCount(1);
-    await expect(page.getByRole('status').filter({ hasText: 'user products from 2 listings.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '1 user product from 2 listings.' })).toBeVisible();
   });
 
   test('each location type is explained, items link to their fulfillment stock', async ({ page }) => {

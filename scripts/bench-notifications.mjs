@@ -35,7 +35,11 @@ async function waitHealthy(url) {
   throw new Error(`${url} did not start`);
 }
 
-async function benchOne({ port, outDir, databaseUrl, count = 500, perSecond = 100, samples = 20 }) {
+/**
+ * The simulator as the marketplace and the built server in live mode over it, with the demo seller signed in
+ * by a personal token: `cookie` is that session. Also used by bench.mjs to measure the pages in live mode.
+ */
+export async function startLive({ port, outDir, databaseUrl }) {
   // The simulator prints its address and the demo seller's token on its first two lines.
   const simulator = start('node_modules/.bin/tsx', ['src/demo/serve.ts'], {
     PORT: String(port + 1),
@@ -61,6 +65,10 @@ async function benchOne({ port, outDir, databaseUrl, count = 500, perSecond = 10
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'warn',
   });
+  const stop = () => {
+    server.kill();
+    simulator.kill();
+  };
   try {
     await waitHealthy(origin);
     const signIn = await fetch(`${origin}/session/token`, {
@@ -70,6 +78,16 @@ async function benchOne({ port, outDir, databaseUrl, count = 500, perSecond = 10
     });
     const cookie = signIn.headers.getSetCookie()[0].split(';')[0];
     const { activeAccountId: userId } = await signIn.json();
+    return { origin, cookie, userId, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+async function benchOne({ port, outDir, databaseUrl, count = 500, perSecond = 100, samples = 20 }) {
+  const { origin, cookie, userId, stop } = await startLive({ port, outDir, databaseUrl });
+  try {
     const search = await fetch(`${origin}/api/questions/search?seller_id=${userId}&api_version=4`, { headers: { cookie } });
     const questionId = (await search.json()).questions[0].id;
     const notification = () => ({
@@ -134,8 +152,7 @@ async function benchOne({ port, outDir, databaseUrl, count = 500, perSecond = 10
       receiptToEventP99Ms: round(percentile(toEvent, 0.99)),
     };
   } finally {
-    server.kill();
-    simulator.kill();
+    stop();
   }
 }
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: a measurement, not a test. Builds, serves the build with the production server on
-// loopback in demo mode, and reports bundle sizes, Lighthouse (mobile, 3 runs per page, median), large-data scrolling
-// (the `large` seed) and navigation-to-data times; then, in live mode over the simulator, the notification figures
-// (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set). Writes bench-results/latest.json and prints a table.
+// loopback in demo mode and in live mode (signed in, over the simulator served in Node as the marketplace),
+// and reports bundle sizes; Lighthouse (mobile preset, 3 runs per page and mode, median) with each median run's
+// main-thread breakdown and five longest tasks; large-data scrolling (the `large` seed) and navigation-to-data
+// times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set).
+// Writes bench-results/latest.json, prints tables and puts the Lighthouse table into the README.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { benchNotifications } from './bench-notifications.mjs';
+import { benchNotifications, startLive } from './bench-notifications.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4400);
 const outDir = process.env.OUT_DIR ?? 'dist-bench';
@@ -23,7 +25,6 @@ const chromeFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const sellerToken = 'demo-seller-token';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 mkdirSync('bench-results', { recursive: true });
 
@@ -61,76 +62,107 @@ for (let i = 0; i < 100; i++) {
 }
 
 const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.filter((f) => f !== '--headless') });
+const live = await startLive({ port: port + 20, outDir });
+process.on('exit', live.stop);
+const modes = { demo: { origin, headers: {} }, live: { origin: live.origin, headers: { cookie: live.cookie } } };
 
-/** Calls the demo API from inside a page (the service worker answers) to find seeded ids. */
-async function discover() {
-  const page = await browser.newPage();
-  await page.goto(`${origin}/settings`);
-  await page.getByRole('banner').getByText('TIENDA_DEMO').waitFor();
-  const result = await page.evaluate(async (token) => {
-    const headers = { Authorization: `Bearer ${token}` };
-    const me = await fetch('/api/users/me', { headers }).then((r) => r.json());
-    const search = await fetch(`/api/questions/search?seller_id=${me.id}&api_version=4&limit=1`, { headers }).then((r) => r.json());
-    return { questionId: search.questions?.[0]?.id ?? null };
-  }, sellerToken);
-  await page.close();
-  return result;
+/** The first link of a list page, found as a seller finds it (the page's own reads, in either mode). */
+async function firstLink(mode, path, pattern) {
+  const context = await browser.newContext({ extraHTTPHeaders: modes[mode].headers });
+  const page = await context.newPage();
+  await page.goto(`${modes[mode].origin}${path}`);
+  const link = page.getByRole('main').locator(`a[href^="${pattern}"]`).first();
+  await link.waitFor({ timeout: 60_000 });
+  const href = await link.getAttribute('href');
+  await context.close();
+  return href.split('?')[0];
 }
 
-const ids = await discover();
-const pages = [
-  { name: 'home', path: '/', nav: null },
-  { name: 'inbox', path: '/questions', nav: null },
-  { name: 'detail', path: `/questions/${ids.questionId}`, nav: null },
+const pagesOf = async (mode) => [
+  { name: 'home', path: '/', nav: 'Home' },
+  { name: 'inbox', path: '/questions', nav: 'Questions' },
+  { name: 'question', path: await firstLink(mode, '/questions', '/questions/') },
   { name: 'response time', path: '/response-time', nav: 'Response time' },
-  { name: 'stock list', path: '/stock', nav: null },
-  { name: 'stock', path: '/stock/MLAU3000001', nav: 'Stock' },
-  { name: 'categories leaf', path: '/categories/MLA/MLA1055', nav: 'Categories' },
-  { name: 'fulfilled listings', path: '/fulfillment', nav: null },
-  { name: 'fulfillment stock', path: '/fulfillment?inventory=INV00001X', nav: 'Fulfillment' },
-  { name: 'operations log', path: '/fulfillment/operations', nav: null },
+  { name: 'stock list', path: '/stock', nav: 'Stock' },
+  { name: 'stock', path: '/stock/MLAU3000001' },
+  { name: 'categories', path: '/categories', nav: 'Categories' },
+  { name: 'category', path: '/categories/MLA/MLA1055' },
+  { name: 'fulfilled listings', path: '/fulfillment', nav: 'Fulfillment' },
+  { name: 'inventory', path: '/fulfillment?inventory=INV00001X' },
+  { name: 'operations log', path: '/fulfillment/operations' },
   { name: 'credit leads', path: '/credits', nav: 'Credit leads' },
+  { name: 'credit lead', path: await firstLink(mode, '/credits', '/credits/') },
+  { name: 'activity', path: '/activity', nav: 'Activity' },
   { name: 'settings', path: '/settings', nav: 'Settings' },
 ];
+const pages = { demo: await pagesOf('demo'), live: await pagesOf('live') };
 
-// 3. Lighthouse, mobile preset, median of `runs`.
-step(`lighthouse: ${pages.length} pages x ${runs} runs`);
-const lighthouseBin = 'node_modules/.bin/lighthouse';
-const lighthouse = {};
-// BENCH_PAGES=inbox,settings limits Lighthouse to some pages (quicker while tuning).
-const only = process.env.BENCH_PAGES?.split(',');
-for (const { name, path } of pages.filter((p) => !only || only.includes(p.name))) {
-  const samples = [];
-  for (let run = 0; run < runs; run++) {
-    const file = 'bench-results/lh.tmp.json';
-    execFileSync(
-      lighthouseBin,
-      [
-        `${origin}${path}`,
-        '--quiet',
-        '--output=json',
-        `--output-path=${file}`,
-        '--only-categories=performance,accessibility',
-        `--chrome-flags=${chromeFlags.join(' ')}`,
-      ],
-      {
-        env: { ...process.env, CHROME_PATH: chromePath },
-        stdio: 'ignore',
-      },
-    );
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    rmSync(file);
-    samples.push({
-      performance: Math.round(report.categories.performance.score * 100),
-      accessibility: Math.round(report.categories.accessibility.score * 100),
-      lcp: Math.round(report.audits['largest-contentful-paint'].numericValue),
-      tbt: Math.round(report.audits['total-blocking-time'].numericValue),
-      cls: Number(report.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
-    });
-  }
-  lighthouse[name] = Object.fromEntries(Object.keys(samples[0]).map((key) => [key, median(samples.map((s) => s[key]))]));
-  console.log(`  ${name.padEnd(18)} ${JSON.stringify(lighthouse[name])}`);
+/** One Lighthouse run's figures, with where the main thread's time went and its five longest tasks. */
+function figures(report) {
+  const audit = (id) => report.audits[id];
+  return {
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    lcp: Math.round(audit('largest-contentful-paint').numericValue),
+    tbt: Math.round(audit('total-blocking-time').numericValue),
+    cls: Number(audit('cumulative-layout-shift').numericValue.toFixed(3)),
+    fcp: Math.round(audit('first-contentful-paint').numericValue),
+    mainThread: Object.fromEntries(
+      (audit('mainthread-work-breakdown').details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
+    ),
+    longestTasks: (audit('long-tasks').details?.items ?? [])
+      .toSorted((a, b) => b.duration - a.duration)
+      .slice(0, 5)
+      .map((task) => ({ ms: Math.round(task.duration), source: task.url.replace(/^https?:\/\/[^/]+/, '') })),
+  };
 }
+
+// 3. Lighthouse, mobile preset, the run of median performance out of `runs`, per page and mode.
+// BENCH_PAGES=inbox,settings limits it to some pages, BENCH_MODES=demo to one mode (quicker while tuning).
+const onlyPages = process.env.BENCH_PAGES?.split(',');
+const onlyModes = process.env.BENCH_MODES?.split(',') ?? Object.keys(modes);
+step(`lighthouse: ${runs} runs per page, modes ${onlyModes.join(', ')}`);
+const lighthouseBin = 'node_modules/.bin/lighthouse';
+const lighthouse = { demo: {}, live: {} };
+for (const mode of onlyModes) {
+  for (const { name, path } of pages[mode].filter((p) => !onlyPages || onlyPages.includes(p.name))) {
+    const samples = [];
+    for (let run = 0; run < runs; run++) {
+      const file = 'bench-results/lh.tmp.json';
+      try {
+        execFileSync(
+          lighthouseBin,
+          [
+            `${modes[mode].origin}${path}`,
+            '--quiet',
+            '--output=json',
+            `--output-path=${file}`,
+            '--only-categories=performance,accessibility',
+            `--chrome-flags=${chromeFlags.join(' ')}`,
+            `--extra-headers=${JSON.stringify(modes[mode].headers)}`,
+          ],
+          { env: { ...process.env, CHROME_PATH: chromePath }, stdio: 'ignore' },
+        );
+        samples.push(figures(JSON.parse(readFileSync(file, 'utf8'))));
+        rmSync(file);
+      } catch (error) {
+        // A page Lighthouse cannot measure is reported as such; the other pages still are.
+        console.log(`  ${mode} ${name}: Lighthouse failed (${error.message.split('\n')[0]})`);
+      }
+    }
+    if (samples.length === 0) continue;
+    const middle = samples.toSorted((a, b) => a.performance - b.performance)[Math.floor(samples.length / 2)];
+    lighthouse[mode][name] = {
+      ...middle,
+      ...Object.fromEntries(['performance', 'lcp', 'tbt', 'cls', 'fcp'].map((key) => [key, median(samples.map((s) => s[key]))])),
+    };
+    const { mainThread, longestTasks, ...headline } = lighthouse[mode][name];
+    console.log(`  ${mode} ${name.padEnd(18)} ${JSON.stringify(headline)}`);
+    console.log(`    main thread ms: ${JSON.stringify(mainThread)}`);
+    console.log(`    longest tasks: ${longestTasks.map((t) => `${t.ms} ms ${t.source}`).join(' · ')}`);
+  }
+}
+live.stop();
 
 // 4. Large data: first rows, longest task while scrolling to the end, rows in the DOM, heap.
 step('large seed scrolling');
@@ -185,7 +217,7 @@ const navigation = {};
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${origin}/questions`);
   await page.getByRole('banner').getByText('TIENDA_DEMO').waitFor();
-  for (const { name, nav } of pages.filter((p) => p.nav)) {
+  for (const { name, nav } of pages.demo.filter((p) => p.nav)) {
     const samples = [];
     for (let run = 0; run < runs; run++) {
       await page
@@ -228,12 +260,22 @@ writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\
 
 step('summary');
 console.log(`JS before first paint: ${bundle.initialKb} KB gz · all JS: ${bundle.totalKb} KB gz`);
-console.log('| page | perf | LCP ms | TBT ms | CLS | a11y | nav→data ms |');
-console.log('|---|---|---|---|---|---|---|');
-for (const { name } of pages) {
-  const l = lighthouse[name];
-  if (!l) continue;
-  console.log(`| ${name} | ${l.performance} | ${l.lcp} | ${l.tbt} | ${l.cls} | ${l.accessibility} | ${navigation[name] ?? '–'} |`);
+const table = [
+  `First-paint JS: ${bundle.initialKb} KB gz · all JS: ${bundle.totalKb} KB gz. Lighthouse mobile, median of ${runs}, ${results.date.slice(0, 10)}.`,
+  '',
+  '| page | demo perf | demo LCP ms | demo TBT ms | demo CLS | live perf | live LCP ms | live TBT ms | live CLS | nav→data ms |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...pages.demo.map(({ name }) => {
+    const cells = (l) => (l ? [l.performance, l.lcp, l.tbt, l.cls] : ['–', '–', '–', '–']);
+    return `| ${[name, ...cells(lighthouse.demo[name]), ...cells(lighthouse.live[name]), navigation[name] ?? '–'].join(' | ')} |`;
+  }),
+].join('\n');
+console.log(table);
+// The README's figures are the latest full run's: a run limited to some pages or one mode leaves them.
+if (!onlyPages && onlyModes.length === 2) {
+  const readme = readFileSync('README.md', 'utf8');
+  const marked = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/;
+  if (marked.test(readme)) writeFileSync('README.md', readme.replace(marked, `$1${table}$2`));
 }
 console.log('| large list | first rows ms | longest task ms | max rows in DOM | heap MB |');
 console.log('|---|---|---|---|---|');

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { parsePoFile } from '@lingui/format-po';
 
 const outDir = process.env.OUT_DIR ?? 'dist';
-const budgetKb = Number(process.env.BUDGET_KB ?? 150);
+const budgetKb = Number(process.env.BUDGET_KB ?? 140);
 const assets = join(outDir, 'assets');
 
 const gz = (file) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;

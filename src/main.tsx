@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureClient } from './api/client';
 import { App } from './app/App';
-import { createQueryClient } from './app/queryClient';
+import { configureQueryClient, loadQueryClient } from './app/queries';
 import { LocaleProvider, startI18n } from './lib/i18n';
 import { demoToken, handleUnauthorized, readMode, refreshServerSession, setMode } from './lib/session';
 import { tabStorage } from './lib/store';
@@ -36,14 +36,15 @@ const ready = prepareBackend();
 // Requests await `ready` and show its failure; this only keeps an unknown mode from being an unhandled rejection.
 ready.catch(() => undefined);
 
-const queryClient = createQueryClient();
+// Downloaded beside the first page that asks for data, after first paint (src/app/queries.tsx).
+configureQueryClient(() => import('./app/queryClient').then((module) => module.createQueryClient()));
 
 configureClient({
   baseUrl: '/api',
   ready,
   // Live mode sends no token: the server adds the active account's.
   getToken: () => (mode === 'demo' ? demoToken : ''),
-  onUnauthorized: (error) => handleUnauthorized(error, () => queryClient.clear()),
+  onUnauthorized: (error) => handleUnauthorized(error, () => void loadQueryClient().then((client) => client.clear())),
 });
 
 // A page restored from the back/forward cache after sign-out would show the seller's data as it was: reload it.
@@ -58,7 +59,7 @@ void startI18n((locale) => import(`./app/locales/${locale}.po`)).then(() =>
     root.render(
       <StrictMode>
         <LocaleProvider>
-          <App queryClient={queryClient} />
+          <App />
         </LocaleProvider>
       </StrictMode>,
     );

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { openApp } from '../fixtures';
+import { openApp, openDateRange } from '../fixtures';
 import { urls } from '../../src/lib/urls';
 
 /** What a seller does on /credits, by role and label. */
@@ -44,6 +44,7 @@ export class CreditLeadsPage {
   /** Types a date into the From or To picker (US format in the en-US locale). */
   async setDate(label: 'From' | 'To', date: Date) {
     const digits = [date.getMonth() + 1, date.getDate()].map((n) => String(n).padStart(2, '0')).join('') + date.getFullYear();
+    await openDateRange(this.form);
     await this.form.getByRole('group', { name: label }).getByRole('spinbutton', { name: 'Month' }).click();
     await this.page.keyboard.type(digits);
   }

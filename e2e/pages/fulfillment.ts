@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { openApp } from '../fixtures';
+import { openApp, openDateRange } from '../fixtures';
 import { urls } from '../../src/lib/urls';
 
 /** What a seller does on the fulfillment pages: open an inventory, filter and scroll the operations log. */
@@ -60,6 +60,7 @@ export class FulfillmentPages {
   /** Types a date (YYYY-MM-DD) into one of the range's pickers, section by section (en-US: MM/DD/YYYY). */
   async typeDate(label: 'From' | 'To', value: string): Promise<void> {
     const [year, month, day] = value.split('-');
+    await openDateRange(this.page);
     const group = this.page.getByRole('group', { name: label });
     await group.getByRole('spinbutton').first().click();
     await this.page.keyboard.type(`${month}${day}${year}`);

@@ -129,6 +129,9 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
   });
 
   app.get('/activity', async (request, reply) => {
+    // The app's own page has the same address: a browser opening it (a bookmark, a reload) gets the page.
+    if (request.headers['sec-fetch-mode'] === 'navigate' || /\btext\/html\b/.test(request.headers.accept ?? ''))
+      return reply.callNotFound();
     const active = await activeAccount(request);
     if (!active) return reply.code(401).send(signedOut);
     const query = listQuery.safeParse(request.query);

@@ -47,7 +47,7 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, store, logStream, timeouts = defaultTimeouts }: AppOptions) {
-  const page = loadIndex(config.staticDir, config.mode);
+  const index = loadIndex(config.staticDir, config.mode);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
@@ -59,7 +59,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     },
   });
 
-  app.addHook('onSend', securityHeaders(config, page.scriptHashes));
+  app.addHook('onSend', securityHeaders(config, index.scriptHashes));
   await app.register(fastifyRateLimit, { global: false });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -98,6 +98,6 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     app.get('/session', async () => describeSession(config, false, undefined));
   }
 
-  await registerWeb(app, config, page);
+  await registerWeb(app, config, index);
   return app;
 }

@@ -77,6 +77,15 @@ export function makeStaticDir(): string {
   writeFileSync(join(dir, 'assets/index-Abc123.js.br'), brotliCompressSync(js));
   writeFileSync(join(dir, 'assets/index-Abc123.js.gz'), gzipSync(js));
   writeFileSync(join(dir, 'mockServiceWorker.js'), 'self.addEventListener("fetch", () => {});\n');
+  // Vite's manifest: two areas' route chunks, one importing a shared chunk with styles, one the entry.
+  mkdirSync(join(dir, '.vite'));
+  const manifest = {
+    'src/main.tsx': { file: 'assets/index-Abc123.js', isEntry: true },
+    'src/features/questions/routes.tsx': { file: 'assets/routes-Qst111.js', imports: ['_shared-Shr222.js', 'src/main.tsx'] },
+    '_shared-Shr222.js': { file: 'assets/shared-Shr222.js', css: ['assets/shared-Css333.css'] },
+    'src/features/home/routes.tsx': { file: 'assets/routes-Hom444.js', imports: ['src/main.tsx'] },
+  };
+  writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
   return dir;
 }
 

@@ -52,9 +52,25 @@ describe('serving the app in demo mode', () => {
     expect(first.status).toBe(200);
     expect(await first.text()).toContain('seller-desk-mode');
     const etag = first.headers.get('etag')!;
-    const again = await fetch(server.url + '/stock', { headers: { 'if-none-match': etag } });
+    const again = await fetch(server.url + '/questions/456', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expectSecurityHeaders(again);
+  });
+
+  it("preloads the route's chunks and styles of the area a page belongs to, and nothing of other areas", async () => {
+    const links = (html: string) =>
+      [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"(?![^>]*data-demo-backend)/g)].map((m) => m[1]);
+    const questions = await (await fetch(server.url + '/questions/123?status=UNANSWERED')).text();
+    expect(links(questions)).toEqual(['/assets/routes-Qst111.js', '/assets/shared-Shr222.js', '/assets/shared-Css333.css']);
+    expect(questions).toContain('<link rel="preload" as="style" crossorigin href="/assets/shared-Css333.css">');
+    // The entry is already the page's script: not preloaded again.
+    expect(questions.match(/index-Abc123\.js/g)).toHaveLength(1);
+    expect(links(await (await fetch(server.url + '/')).text())).toEqual(['/assets/routes-Hom444.js']);
+    // An area the manifest does not know, and an unknown path, get the plain page.
+    expect(links(await (await fetch(server.url + '/stock')).text())).toEqual([]);
+    const home = await fetch(server.url + '/');
+    const other = await fetch(server.url + '/questions');
+    expect(home.headers.get('etag')).not.toBe(other.headers.get('etag'));
   });
 
   it('serves hashed assets immutable, Brotli or gzip by Accept-Encoding, with ETag and 304', async () => {
@@ -124,6 +140,23 @@ describe('serving the app in live mode', () => {
     );
   });
   afterAll(() => server.close());
+
+  it('opens the activity page at /activity, whose address the activity API shares', async () => {
+    const navigations: Record<string, string>[] = [
+      { 'sec-fetch-mode': 'navigate' },
+      { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    ];
+    for (const headers of navigations) {
+      // rawGet: fetch would put its own sec-fetch-mode (cors) in.
+      const page = await rawGet(server.url + '/activity?kind=question', headers);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.body.toString()).toContain('<meta name="seller-desk-mode" content="live" />');
+    }
+    // The app's own read (fetch, not a navigation) still reaches the API: signed out here.
+    const api = await fetch(server.url + '/activity', { headers: { 'x-seller-desk': '1' } });
+    expect(api.status).toBe(401);
+  });
 
   it('writes the live mode, leaves out the demo backend preloads and lists the configured image hosts', async () => {
     const response = await fetch(server.url + '/inbox');

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocaleProvider } from '../lib/i18n';
 import { App } from './App';
-import { createQueryClient } from './queryClient';
 
 // The shell itself fails to render (a bug, or a browser refusing something it needs).
 vi.mock('./Shell', () => ({
@@ -20,7 +19,7 @@ describe('App', () => {
     vi.stubGlobal('location', { ...location, reload });
     render(
       <LocaleProvider>
-        <App queryClient={createQueryClient()} />
+        <App />
       </LocaleProvider>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'This page failed' })).toBeInTheDocument();

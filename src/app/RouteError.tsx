@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { Component, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { describeError } from '../components/describeError';
+import { loadQueryClient } from './queries';
 import { useLingui } from '@lingui/react/macro';
 
 /**
@@ -16,13 +16,18 @@ import { useLingui } from '@lingui/react/macro';
 function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t, i18n } = useLingui();
   const described = describeError(error, i18n);
-  const queryClient = useQueryClient();
   useEffect(() => {
     document.title = `${t`This page failed`} · Seller Desk`;
   }, [t]);
   const retry = () => {
-    void queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
-    onRetry();
+    // Failed queries start afresh before the page renders again; a client that failed to download is
+    // downloaded again by the page's own loader.
+    void loadQueryClient()
+      .then(
+        (client) => void client.resetQueries({ predicate: (query) => query.state.status === 'error' }),
+        () => undefined,
+      )
+      .then(onRetry);
   };
   return (
     <Box sx={{ py: 2 }}>

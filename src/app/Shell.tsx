@@ -11,7 +11,6 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { useState, type ComponentProps } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { useMe } from '../lib/identity';
 import { loadArea } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { storageBlocked, useStore } from '../lib/store';
@@ -20,26 +19,33 @@ import { urls } from '../lib/urls';
 import { activityCatalog, settingsCatalog } from './catalogs';
 import { navEntries, navWidth } from './nav';
 import { onDemand } from './onDemand';
+import { queried } from './queries';
 import { useLingui } from '@lingui/react/macro';
 
 // Snackbar and its transitions are only needed once a toast exists.
 const Toaster = onDemand(() => import('./Toaster').then((module) => module.Toaster));
 // The phone menu's modal Drawer (Modal, Slide, focus trap) is only needed once the menu is opened.
 const PhoneMenu = onDemand(() => import('./PhoneMenu').then((module) => module.PhoneMenu));
+// What queries comes with the query client (./queries).
 // The counts show once the API answers, which is later than their code can arrive.
-const NavBadge = onDemand(() => import('./NavBadges').then((module) => module.NavBadge));
+const NavBadge = onDemand(queried(() => import('./NavBadges').then((module) => module.NavBadge)));
 // Live mode's account menu, with the words of the settings area that owns it.
-const AccountMenu = onDemand(() =>
-  Promise.all([import('../features/settings/AccountMenu'), loadArea(settingsCatalog)]).then(([module]) => module.AccountMenu),
+const AccountMenu = onDemand(
+  queried(() =>
+    Promise.all([import('../features/settings/AccountMenu'), loadArea(settingsCatalog)]).then(([module]) => module.AccountMenu),
+  ),
 );
+// Demo mode's seller (live mode has the account menu): the name shows once the API answers, which is later
+// than its code and the query observer's can arrive.
+const Nickname = onDemand(queried(() => import('./Nickname').then((module) => module.Nickname)));
 // Only when the browser refuses storage; its words are the settings area's.
 const StorageNotice = onDemand(() =>
   Promise.all([import('./Toaster'), loadArea(settingsCatalog)]).then(([module]) => module.StorageNotice),
 );
 
 // The activity stream starts after the first render, with the words of the activity area it announces in.
-const LiveUpdates = onDemand(() =>
-  Promise.all([import('./LiveUpdates'), loadArea(activityCatalog)]).then(([module]) => module.LiveUpdates),
+const LiveUpdates = onDemand(
+  queried(() => Promise.all([import('./LiveUpdates'), loadArea(activityCatalog)]).then(([module]) => module.LiveUpdates)),
 );
 
 /** A small MUI Chip's look (size="small", not clickable) without Chip's code. */
@@ -108,18 +114,6 @@ function ThemeToggle() {
     <IconButton color="inherit" title={label} aria-label={label} aria-pressed={dark} onClick={() => setMode(dark ? 'light' : 'dark')}>
       {dark ? <LightModeIcon /> : <DarkModeIcon />}
     </IconButton>
-  );
-}
-
-/** Demo mode's seller; live mode has the account menu. */
-function Nickname() {
-  const me = useMe();
-  const { t } = useLingui();
-  if (!me.data) return null;
-  return (
-    <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }} title={t`Signed in as ${{ nickname: me.data.nickname }}`}>
-      {me.data.nickname}
-    </Typography>
   );
 }
 

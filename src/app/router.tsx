@@ -5,6 +5,7 @@ import { loadArea, type CatalogLoader } from '../lib/i18n';
 import { accessOf, useSession } from '../lib/session';
 import { patterns } from '../lib/urls';
 import { activityCatalog, settingsCatalog } from './catalogs';
+import { queried } from './queries';
 import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
 
@@ -12,11 +13,13 @@ type AreaModule = Promise<{ Component: ComponentType }>;
 
 /**
  * An area's pages as a lazily loaded chunk (`src/features/<area>/routes.tsx` exporting `Component`,
- * owning every path below its prefix, with its catalog in the active locale), inside its own error boundary. A failed chunk download is
- * retried by the boundary's retry button: `reset` makes the next render import again.
+ * owning every path below its prefix, with its catalog in the active locale and the query client), inside
+ * its own error boundary. A failed download is retried by the boundary's retry button: `reset` makes the
+ * next render import again.
  */
 function lazyArea(load: () => AreaModule, ...catalogs: CatalogLoader[]) {
-  const importPage = () => Promise.all([load(), ...catalogs.map(loadArea)]).then(([module]) => ({ default: module.Component }));
+  const loadPage = queried(() => load().then((module) => module.Component));
+  const importPage = () => Promise.all([loadPage(), ...catalogs.map(loadArea)]).then(([Component]) => ({ default: Component }));
   let Page = lazy(importPage);
   const reset = () => {
     Page = lazy(importPage);

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { DescribeAreaError } from './describeError';
 import { ErrorAlert } from './ErrorAlert';
 import { Loading } from './Loading';
@@ -22,9 +22,12 @@ interface DataStateProps<T> {
  */
 export function DataState<T>({ query, children, empty, isEmpty, describeError }: DataStateProps<T>) {
   const { t } = useLingui();
-  if (query.data !== undefined) {
-    if (isEmpty?.(query.data)) return <>{empty ?? <Typography color="text.secondary">{t`Nothing to show yet.`}</Typography>}</>;
-    return <>{children(query.data)}</>;
+  // Lists and tables are drawn from the data at low priority: React can then split that render into
+  // short tasks (and drop it for newer data) instead of blocking the page when the data arrives.
+  const data = useDeferredValue(query.data);
+  if (data !== undefined) {
+    if (isEmpty?.(data)) return <>{empty ?? <Typography color="text.secondary">{t`Nothing to show yet.`}</Typography>}</>;
+    return <>{children(data)}</>;
   }
   if (query.isError) {
     return <ErrorAlert error={query.error} describeError={describeError} onRetry={() => void query.refetch()} />;

@@ -1,13 +1,11 @@
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/pt-br';
-import { useLocale } from '../lib/i18n';
+import CalendarMonth from '@mui/icons-material/CalendarMonthOutlined';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useFormat } from '../lib/format';
 
-interface DateRangeFieldProps {
+export interface DateRangeFieldProps {
   /** Dates as YYYY-MM-DD (the form the URL and the API use). */
   from: string;
   to: string;
@@ -18,28 +16,54 @@ interface DateRangeFieldProps {
   error?: string;
 }
 
-const adapterLocale = { en: 'en', es: 'es', 'pt-BR': 'pt-br' } as const;
+const loadPickers = () => import('./DateRangePickers');
+const DateRangePickers = lazy(loadPickers);
 
-/** Two MUI X date pickers in the active locale; validation of the range is the caller's (per spec). */
-export function DateRangeField({ from, to, onChange, fromLabel, toLabel, error }: DateRangeFieldProps) {
-  const { locale } = useLocale();
-  const toValue = (value: dayjs.Dayjs | null) => (value && value.isValid() ? value.format('YYYY-MM-DD') : '');
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date range. It shows as one button that says the range; the MUI X pickers (costly to load and to
+ * mount) replace it when the seller opens it. Validation of the range is the caller's (per spec).
+ */
+export function DateRangeField(props: DateRangeFieldProps) {
+  const [open, setOpen] = useState(false);
+  const format = useFormat();
+  const errorId = useId();
+  const { from, to, fromLabel, toLabel, error } = props;
+  // A calendar day, not an instant: read in local time so no time zone moves it to another day.
+  const show = (value: string) => {
+    if (!value) return '—';
+    const [year, month, day] = (isoDate.exec(value) ?? []).slice(1).map(Number);
+    const date = new Date(year!, month! - 1, day);
+    // Not a real day (e.g. 2026-02-30 from a pasted link): shown as written, as the refusal names it.
+    return date.getDate() === day && date.getMonth() === month! - 1 ? format.date(date) : value;
+  };
+  const summary = (
+    <Stack sx={{ alignItems: 'flex-start' }}>
+      <Button
+        variant="outlined"
+        color={error ? 'error' : 'primary'}
+        startIcon={<CalendarMonth />}
+        aria-describedby={error ? errorId : undefined}
+        // Loading starts as soon as the seller comes near, so the pickers are usually ready by the click.
+        onPointerEnter={() => void loadPickers()}
+        onFocus={() => void loadPickers()}
+        onClick={() => setOpen(true)}
+        sx={{ textTransform: 'none', justifyContent: 'flex-start', textAlign: 'start' }}
+      >
+        {`${fromLabel}: ${show(from)} · ${toLabel}: ${show(to)}`}
+      </Button>
+      {error && (
+        <FormHelperText id={errorId} error>
+          {error}
+        </FormHelperText>
+      )}
+    </Stack>
+  );
+  if (!open) return summary;
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={adapterLocale[locale]}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <DatePicker
-          label={fromLabel}
-          value={from ? dayjs(from) : null}
-          onChange={(value) => onChange({ from: toValue(value), to })}
-          slotProps={{ textField: { error: Boolean(error), size: 'small' } }}
-        />
-        <DatePicker
-          label={toLabel}
-          value={to ? dayjs(to) : null}
-          onChange={(value) => onChange({ from, to: toValue(value) })}
-          slotProps={{ textField: { error: Boolean(error), helperText: error, size: 'small' } }}
-        />
-      </Stack>
-    </LocalizationProvider>
+    <Suspense fallback={summary}>
+      <DateRangePickers {...props} />
+    </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { configureQueryClient } from '../app/queries';
 import { createQueryClient } from '../app/queryClient';
 import { createAppTheme } from '../app/theme';
 import { LocaleProvider, type Locale } from '../lib/i18n';
@@ -29,6 +30,8 @@ function createTestQueryClient(): QueryClient {
 /** The providers of src/main.tsx and src/app/App.tsx, with a memory router at `path`. */
 function providers({ path = '/', route, locale = 'en' }: ProviderOptions) {
   const queryClient = createTestQueryClient();
+  // The app's lazy parts that query (pages, nav badges) take it from there, as they do in the app.
+  configureQueryClient(queryClient);
   // The active locale is global to Lingui: set it on each render so that one test's choice does not leak.
   i18n.activate(locale);
   const theme = createAppTheme(locale);

@@ -1,7 +1,7 @@
 import { financialEntities, type CreditLeadStatus, type FinancialEntity } from '../../api/credits';
 import type { SeedContext } from './context';
 import type { Item } from './core';
-import type { Random } from './random';
+import { createRandom, type Random } from './random';
 
 /** A moment as the spec writes credit dates (YYYY-MM-DDTHH:MM:SS): UTC, no offset, no fraction. */
 const toCreditTimestamp = (time: number) => new Date(time).toISOString().slice(0, 19);
@@ -124,7 +124,9 @@ export function addLead(state: CreditLeadsState, random: Random, item: Item, now
  * Old leads are mostly expired; every ninth recent one is expired too, so the expired state is visible.
  */
 export function seedCreditLeads(context: SeedContext): CreditLeadsState {
-  const { random, seller, now } = context;
+  const { seller, now } = context;
+  // Its own stream (not context.random): seeded on first use, after any number of other draws.
+  const random = createRandom(context.seed === 'large' ? 4646 : 3232);
   // Core items only (ids below MLA1410000000): other areas add items in their own ranges, and the leads
   // should not change when they do.
   const items = [...context.items.values()].filter((item) => item.seller_id === seller.id && Number(item.id.slice(3)) < 1_410_000_000);
@@ -158,6 +160,8 @@ export function seedCreditLeads(context: SeedContext): CreditLeadsState {
       },
     };
   });
-  const newestFirst = (a: CreditLeadRecord, b: CreditLeadRecord) => b.date_created.localeCompare(a.date_created);
+  // Fixed-width ISO timestamps order as plain strings; localeCompare's collation costs far more.
+  const newestFirst = (a: CreditLeadRecord, b: CreditLeadRecord) =>
+    a.date_created < b.date_created ? 1 : a.date_created > b.date_created ? -1 : 0;
   return { live: leads.sort(newestFirst), sandbox: sandbox.sort(newestFirst) };
 }

@@ -1,6 +1,6 @@
 import type { NotAvailableStatus, OperationResource, OperationSort, OperationType } from '../../api/fulfillment';
 import type { SeedContext } from './context';
-import type { Random } from './random';
+import { createRandom, type Random } from './random';
 
 /** The spec's not_available_detail status values ("Fulfillment stock"), in its order. */
 const notAvailableStatuses: readonly NotAvailableStatus[] = [
@@ -232,7 +232,8 @@ export function findOperation(fulfillment: FulfillmentState, id: number): Operat
 }
 
 export function seedFulfillment(context: SeedContext): FulfillmentState {
-  const { random } = context;
+  // Its own stream (not context.random): seeded on first use, after any number of other draws.
+  const random = createRandom(context.seed === 'large' ? 4545 : 3131);
   const owned = [...context.items.values()].filter((item) => item.seller_id === context.seller.id && item.inventory_id);
   const inventories = new Map<string, Inventory>();
   for (const item of owned) {

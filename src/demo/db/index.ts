@@ -64,7 +64,9 @@ export function currentTime(db: Db): number {
 
 /**
  * The seed, one area per step (in this order: later areas read what earlier ones added). `createDb`
- * runs the steps at once; the browser runs them one task each so the page stays responsive.
+ * runs the steps at once; the browser runs them one task each so the page stays responsive. Fulfillment's
+ * operation log and the credit leads, the costliest areas, are seeded when first read instead: most pages
+ * never ask for them, and their own random streams and the creation time make them the same whenever that is.
  */
 function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, Db> {
   const random = createRandom(seed === 'large' ? 4242 : 2026);
@@ -75,10 +77,8 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
   const stock = seedStock(context);
   yield;
   const categories = seedCategories(context);
-  yield;
-  const fulfillment = seedFulfillment(context);
-  yield;
-  const creditLeads = seedCreditLeads(context);
+  let fulfillment: FulfillmentState | undefined;
+  let creditLeads: CreditLeadsState | undefined;
   return {
     ...context,
     config: { latencyMs: 0, failRate: 0, chaosSeed: null, failures: [], rateLimitPerMinute: 120, ...config },
@@ -89,8 +89,12 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
     questions,
     stock,
     categories,
-    fulfillment,
-    creditLeads,
+    get fulfillment() {
+      return (fulfillment ??= seedFulfillment(context));
+    },
+    get creditLeads() {
+      return (creditLeads ??= seedCreditLeads(context));
+    },
     notifications: seedNotifications(),
   };
 }

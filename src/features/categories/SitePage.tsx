@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { siteIdPattern, type Site } from '../../api/categories';
 import { DataState } from '../../components/DataState';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { Section } from '../../components/Section';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../lib/identity';
@@ -61,27 +62,28 @@ export function SitePage() {
   return (
     <>
       <PageHeader title={t`Categories`} subtitle={t`Browse the category tree to see where a listing belongs and what it needs.`} />
-      <DataState query={sites}>
-        {(list) => (
-          <TextField
-            select
-            label={t`Site`}
-            value={site && list.some((s) => s.id === site) ? site : ''}
-            onChange={(event) => update({ site: event.target.value, q: '' })}
-            sx={{ mb: 2, minWidth: 240, maxWidth: '100%' }}
-          >
-            {list.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {t`${{ name: s.name }} (${{ id: s.id }})`}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      </DataState>
+      {/* The select is there from the start (disabled while the sites load; the sections below show the
+          loading), so nothing below it moves. */}
+      <TextField
+        select
+        label={t`Site`}
+        disabled={!sites.data}
+        value={site && sites.data?.some((s) => s.id === site) ? site : ''}
+        onChange={(event) => update({ site: event.target.value, q: '' })}
+        sx={{ mb: 2, minWidth: 240, maxWidth: '100%' }}
+      >
+        {(sites.data ?? []).map((s) => (
+          <MenuItem key={s.id} value={s.id}>
+            {t`${{ name: s.name }} (${{ id: s.id }})`}
+          </MenuItem>
+        ))}
+      </TextField>
+      {sites.isError && <ErrorAlert error={sites.error} onRetry={() => void sites.refetch()} />}
       {site && (
         <>
-          <TopLevel site={site} />
+          {/* The predictor first: below the long list it would jump down when the list loads. */}
           <Predictor site={site} q={state.q} onSearch={(q) => update({ q })} />
+          <TopLevel site={site} />
         </>
       )}
     </>

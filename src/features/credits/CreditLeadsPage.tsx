@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import Download from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
@@ -75,7 +75,8 @@ export function CreditLeadsPage() {
   const problems = problemsByField(params);
   const refused = Object.values(problems);
   const query = useQuery({ ...creditLeadSearchQuery(params, sandbox), enabled: me.data !== undefined && refused.length === 0 });
-  const rows = useCreditLeadViews(query.data, state.status, state.reviewed);
+  // From the same deferred data DataState draws, so the rows always match the page of results they are shown with.
+  const rows = useCreditLeadViews(useDeferredValue(query.data), state.status, state.reviewed);
   const showList = !id || beside;
 
   return (

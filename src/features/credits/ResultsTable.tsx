@@ -1,14 +1,4 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { CreditLead, CreditLeadSearch } from '../../api/credits';
@@ -16,6 +6,8 @@ import { useFormat } from '../../lib/format';
 import { urls } from '../../lib/urls';
 import type { CreditLeadView } from './creditLeadView';
 import { pageSizes } from './searchState';
+import chip from '../../components/Chip.module.css';
+import styles from './ResultsTable.module.css';
 import { useLingui } from '@lingui/react/macro';
 import { statusLabels, entityLabels, labelOf } from './labels';
 
@@ -32,7 +24,7 @@ export const shortId = (id: string) => id.slice(0, 8);
 
 export function StatusChip({ status }: { status: CreditLead['status'] | undefined }) {
   const { t, i18n } = useLingui();
-  return <Chip size="small" variant="outlined" label={status ? labelOf(statusLabels, status, i18n) : t`Not reported`} />;
+  return <span className={`${chip.chip} ${chip.outlined}`}>{status ? labelOf(statusLabels, status, i18n) : t`Not reported`}</span>;
 }
 
 /** One page of leads: item, amounts in the site's currency, entity, date, status, expired and reviewed marks. */
@@ -44,63 +36,62 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
   const money = (value: number, currency: string | undefined) => (currency ? format.money(value, currency) : format.number(value));
   return (
     <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t`Credit leads found`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t`Lead`}</TableCell>
-              <TableCell>{t({ message: `Item`, context: 'credit lead' })}</TableCell>
-              <TableCell align="right">{t`Down payment`}</TableCell>
-              <TableCell align="right">{t`Installments`}</TableCell>
-              <TableCell>{t`Entity`}</TableCell>
-              <TableCell>{t`Created`}</TableCell>
-              <TableCell>{t`Status`}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+      <div className={styles.scroller}>
+        <table className={styles.table} aria-label={t`Credit leads found`}>
+          <thead className={styles.head}>
+            <tr>
+              <th scope="col" className={styles.cell}>{t`Lead`}</th>
+              <th scope="col" className={styles.cell}>
+                {t({ message: `Item`, context: 'credit lead' })}
+              </th>
+              <th scope="col" className={`${styles.cell} ${styles.numeric}`}>{t`Down payment`}</th>
+              <th scope="col" className={`${styles.cell} ${styles.numeric}`}>{t`Installments`}</th>
+              <th scope="col" className={styles.cell}>{t`Entity`}</th>
+              <th scope="col" className={styles.cell}>{t`Created`}</th>
+              <th scope="col" className={styles.cell}>{t`Status`}</th>
+            </tr>
+          </thead>
+          <tbody>
             {rows.map(({ lead, status, itemTitle, currency, reviewed }) => (
-              <TableRow key={lead.id} selected={lead.id === selectedId} aria-current={lead.id === selectedId ? 'true' : undefined}>
-                <TableCell>
-                  <Link component={RouterLink} to={urls.credits.detail(lead.id, search)} sx={{ fontFamily: 'monospace' }}>
+              <tr
+                key={lead.id}
+                className={lead.id === selectedId ? styles.selected : undefined}
+                aria-current={lead.id === selectedId ? 'true' : undefined}
+              >
+                <td className={styles.cell}>
+                  <RouterLink to={urls.credits.detail(lead.id, search)} className={styles.id}>
                     {shortId(lead.id)}
-                  </Link>
+                  </RouterLink>
                   {reviewed && (
-                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, ml: 1, verticalAlign: 'middle' }}>
+                    <span className={styles.reviewed}>
                       <CheckCircleOutline fontSize="small" aria-hidden />
-                      <Typography variant="caption">{t`Reviewed`}</Typography>
-                    </Box>
+                      {t`Reviewed`}
+                    </span>
                   )}
-                </TableCell>
-                <TableCell sx={{ minWidth: 160, maxWidth: 240 }}>
-                  {/* Two lines are held for the title, which arrives after the row: the row never grows. */}
-                  <Typography
-                    variant="body2"
-                    title={itemTitle}
-                    sx={{ minHeight: '2lh', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
-                  >
+                </td>
+                <td className={`${styles.cell} ${styles.item}`}>
+                  <p className={styles.title} title={itemTitle}>
                     {itemTitle}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {lead.item_id}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{money(lead.down_payment_amount, currency)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  </p>
+                  <span className={styles.caption}>{lead.item_id}</span>
+                </td>
+                <td className={`${styles.cell} ${styles.numeric}`}>{money(lead.down_payment_amount, currency)}</td>
+                <td className={`${styles.cell} ${styles.numeric} ${styles.nowrap}`}>
                   {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount, currency) }}`}
-                </TableCell>
-                <TableCell>{labelOf(entityLabels, lead.financial_entity_id, i18n)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(lead.date_created)}</TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                </td>
+                <td className={styles.cell}>{labelOf(entityLabels, lead.financial_entity_id, i18n)}</td>
+                <td className={`${styles.cell} ${styles.nowrap}`}>{format.dateTime(lead.date_created)}</td>
+                <td className={styles.cell}>
+                  <span className={styles.marks}>
                     <StatusChip status={status} />
-                    {lead.expired && <Chip size="small" label={t`Expired`} />}
-                  </Box>
-                </TableCell>
-              </TableRow>
+                    {lead.expired && <span className={chip.chip}>{t`Expired`}</span>}
+                  </span>
+                </td>
+              </tr>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </tbody>
+        </table>
+      </div>
       <TablePagination
         component="div"
         count={total}

@@ -1,5 +1,7 @@
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartPalette } from './chartPalette';
+import { useChartWidth } from './chartWidth';
+import { PlainTick } from './PlainTick';
 
 export interface AvailabilityPoint {
   time: number;
@@ -12,17 +14,26 @@ interface AvailabilityChartProps {
   formatTime: (time: number) => string;
 }
 
+export const availabilityChartHeight = 260;
+/** Room for one date label on the time axis. */
+const tickSpacing = 130;
+
 /** Available units after each operation of one inventory, over time (a step line: stock changes at operations). */
 export function AvailabilityChart({ points, label, formatTime }: AvailabilityChartProps) {
   // CSS variables, so SVG colours follow the light/dark scheme like the rest of the page.
   const { palette } = useChartPalette();
-  const tick = { fill: palette.text.secondary, fontSize: 12 };
+  const width = useChartWidth();
+  // Evenly spaced dates as many as fit: Recharts would otherwise label every point or measure labels to drop some.
+  const count = Math.max(2, Math.floor(width / tickSpacing));
+  const first = points[0]?.time ?? 0;
+  const span = (points.at(-1)?.time ?? 0) - first;
+  const ticks = Array.from({ length: count }, (_, i) => first + Math.round((span * i) / (count - 1)));
   return (
     <figure style={{ margin: 0 }} aria-label={label}>
       <LineChart
-        responsive
         data={points}
-        style={{ width: '100%', height: 260 }}
+        width={width}
+        height={availabilityChartHeight}
         margin={{ left: 0, right: 32, top: 8 }}
         accessibilityLayer={false}
       >
@@ -33,10 +44,12 @@ export function AvailabilityChart({ points, label, formatTime }: AvailabilityCha
           scale="time"
           domain={['dataMin', 'dataMax']}
           tickFormatter={formatTime}
-          tick={tick}
+          ticks={ticks}
+          interval={0}
+          tick={PlainTick}
           stroke={palette.text.secondary}
         />
-        <YAxis allowDecimals={false} width={48} tick={tick} stroke={palette.text.secondary} />
+        <YAxis allowDecimals={false} width={48} interval={0} tick={PlainTick} stroke={palette.text.secondary} />
         <Tooltip
           labelFormatter={(time) => formatTime(Number(time))}
           contentStyle={{ background: palette.background.paper, color: palette.text.primary }}

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { isNotAvailableStatus } from '../../api/fulfillment';
@@ -21,10 +21,11 @@ import { useSession } from '../../lib/session';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { describeFulfillmentError } from './errors';
+import styles from './FulfilledList.module.css';
 import { statusLabels } from './labels';
 
 /** Rows per "Show more": the query reads through the cache, so each step reads only the new rows. */
-const step = 50;
+const step = 20;
 const sorts = ['catalog', 'not_available'] as const;
 type Sort = (typeof sorts)[number];
 
@@ -53,31 +54,28 @@ function Row({ row }: { row: FulfilledStockRow }) {
     )
     .join(', ');
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0 }}>
-      <Box
-        sx={{ width: 48, height: 48, flexShrink: 0, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}
-        aria-hidden={image ? undefined : true}
-      >
-        {image && <img src={image} alt="" width={48} height={48} loading="lazy" decoding="async" style={{ display: 'block' }} />}
-      </Box>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          <Link component={RouterLink} to={urls.fulfillment.index({ inventory: listing.inventory_id ?? undefined })}>
+    <li className={styles.row}>
+      <div className={styles.photo} aria-hidden={image ? undefined : true}>
+        {image && <img src={image} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          <RouterLink className={styles.link} to={urls.fulfillment.index({ inventory: listing.inventory_id ?? undefined })}>
             {listing.title}
-          </Link>
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          </RouterLink>
+        </h3>
+        <p className={styles.detail}>
           {[
             listing.seller_custom_field ? t`SKU ${listing.seller_custom_field}` : t`No SKU`,
             t`Inventory ${{ id: stock.inventory_id }}`,
           ].join(' · ')}
-        </Typography>
-        <Typography variant="body2">
+        </p>
+        <p className={styles.units}>
           {t`${{ available: format.number(stock.available_quantity) }} available · ${{ notAvailable: format.number(stock.not_available_quantity) }} not available`}
           {reasons && ` (${reasons})`}
-        </Typography>
-      </Box>
-    </Paper>
+        </p>
+      </div>
+    </li>
   );
 }
 
@@ -89,33 +87,37 @@ function Rows({ sellerId, q, sort, limit, onMore }: { sellerId: number; q: strin
     // "Show more" keeps the rows on screen while the next ones are read; a new search starts empty.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.at(-1) === q ? previous : undefined),
   });
+  const shown = useDeferredValue(query.data);
   return (
-    <DataState
-      query={query}
-      isEmpty={(read) => read.rows.length === 0}
-      empty={<Typography color="text.secondary">{q ? t`No fulfilled listing matches "${q}".` : t`No fulfilled listings`}</Typography>}
-      describeError={(error) => describeFulfillmentError(error, i18n, '')}
-    >
-      {({ rows, more }) => (
-        <>
-          <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {more
-              ? t`The first ${{ count: format.number(rows.length) }} fulfilled listings; sorting orders these only.`
-              : t`${{ count: format.number(rows.length) }} fulfilled listings.`}
-          </Typography>
-          <Box component="ul" aria-label={t`Fulfilled listings`} sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
-            {sortRows(rows, sort).map((row) => (
-              <Row key={row.listing.id} row={row} />
-            ))}
-          </Box>
-          {more && (
-            <Button sx={{ mt: 1 }} onClick={onMore} disabled={query.isPlaceholderData}>
-              {query.isPlaceholderData ? t`Loading more…` : t`Show more`}
-            </Button>
-          )}
-        </>
-      )}
-    </DataState>
+    // Drawn when DataState draws the rows (from the same deferred value), so the room is never given up early.
+    <div className={shown ? undefined : styles.pending}>
+      <DataState
+        query={query}
+        isEmpty={(read) => read.rows.length === 0}
+        empty={<Typography color="text.secondary">{q ? t`No fulfilled listing matches "${q}".` : t`No fulfilled listings`}</Typography>}
+        describeError={(error) => describeFulfillmentError(error, i18n, '')}
+      >
+        {({ rows, more }) => (
+          <>
+            <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {more
+                ? t`The first ${{ count: format.number(rows.length) }} fulfilled listings; sorting orders these only.`
+                : t`${plural(rows.length, { one: '# fulfilled listing', other: '# fulfilled listings' })}.`}
+            </Typography>
+            <ul aria-label={t`Fulfilled listings`} className={styles.list}>
+              {sortRows(rows, sort).map((row) => (
+                <Row key={row.listing.id} row={row} />
+              ))}
+            </ul>
+            {more && (
+              <Button sx={{ mt: 1 }} onClick={onMore} disabled={query.isPlaceholderData}>
+                {query.isPlaceholderData ? t`Loading more…` : t`Show more`}
+              </Button>
+            )}
+          </>
+        )}
+      </DataState>
+    </div>
   );
 }
 
@@ -155,7 +157,9 @@ export function FulfilledList() {
           onMore={() => update({ limit: url.limit + step }, { replace: true })}
         />
       ) : (
-        <DataState query={me}>{() => null}</DataState>
+        <div className={styles.pending}>
+          <DataState query={me}>{() => null}</DataState>
+        </div>
       )}
     </Section>
   );

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import { useChartPalette } from './chartPalette';
+import { useChartWidth } from './chartWidth';
 
 export interface StatusBar {
   label: string;
@@ -11,13 +12,14 @@ export function NotAvailableChart({ data, label }: { data: StatusBar[]; label: s
   // CSS variables, so SVG colours follow the light/dark scheme like the rest of the page.
   const { palette } = useChartPalette();
   const tick = { fill: palette.text.secondary, fontSize: 12 };
+  const width = useChartWidth();
   return (
     <figure style={{ margin: 0 }} aria-label={label}>
       <BarChart
-        responsive
         layout="vertical"
         data={data}
-        style={{ width: '100%', height: 40 * data.length + 40 }}
+        width={width}
+        height={40 * data.length + 40}
         margin={{ left: 8, right: 16 }}
         accessibilityLayer={false}
       >

@@ -8,14 +8,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { isApiError } from '../../api/errors';
 import { operationGroup, parseOperationType, type Operation } from '../../api/fulfillment';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { downloadText, toCsv } from '../../lib/csv';
 import { useFormat } from '../../lib/format';
-import { AvailabilityChart, type AvailabilityPoint } from './AvailabilityChart';
+import { AvailabilityChart, availabilityChartHeight, type AvailabilityPoint } from './AvailabilityChart';
 import { describeFulfillmentError } from './errors';
 import { OperationsTable } from './OperationsTable';
 import type { OperationFilters } from './keys';
@@ -61,9 +61,11 @@ interface ChartSectionProps {
   onChart: (inventoryId: string) => void;
 }
 
-function ChartSection({ rows, preferred, onChart }: ChartSectionProps) {
+/** Drawn after the table: its first render shows a space of the chart's size, the chart comes in a later, interruptible pass. */
+function ChartSection({ rows: latest, preferred, onChart }: ChartSectionProps) {
   const { t } = useLingui();
   const format = useFormat();
+  const rows = useDeferredValue(latest, []);
   const inventories = useMemo(() => [...new Set(rows.map((op) => op.inventory_id))].sort(), [rows]);
   const selected = preferred && inventories.includes(preferred) ? preferred : inventories[0];
   const points = useMemo(() => (selected ? availabilityPoints(rows, selected) : []), [rows, selected]);
@@ -96,7 +98,7 @@ function ChartSection({ rows, preferred, onChart }: ChartSectionProps) {
         )}
       </Stack>
       {!selected ? (
-        <Typography color="text.secondary">{t`The chart appears once operations are loaded.`}</Typography>
+        <Box sx={{ height: availabilityChartHeight }} aria-busy="true" />
       ) : points.length === 0 ? (
         <Typography color="text.secondary">{t`No loaded operation of this inventory yet.`}</Typography>
       ) : (
@@ -122,7 +124,9 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
   const { t, i18n } = useLingui();
   const format = useFormat();
   const query = useInfiniteQuery(operationsQuery(filters));
-  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // The pages are drawn at low priority, so React can split that render instead of blocking the page.
+  const data = useDeferredValue(query.data);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // A restarted scroll never repeats rows, but a server that does must not show an id twice.
   const rows = useMemo(() => {
     const byId = new Map<number, Operation>();

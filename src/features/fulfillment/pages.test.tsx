@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { urls } from '../../lib/urls';
@@ -66,11 +66,21 @@ describe('fulfilled listings', () => {
     const fulfilled = [...testDb().items.values()].filter((item) => item.seller_id === demoSeller.id && item.inventory_id !== null);
     renderAt(urls.fulfillment.index());
     const rows = shownRows(await fulfilledList());
-    expect(rows).toEqual(fulfilled.slice(0, 50).map((item) => ({ title: item.title, inventory: item.inventory_id })));
+    const expected = fulfilled.map((item) => ({ title: item.title, inventory: item.inventory_id }));
+    // The seed holds more fulfilled listings than a first view shows, so "Show more" has something to add.
+    expect(fulfilled.length).toBeGreaterThan(20);
+    expect(fulfilled.length).toBeLessThanOrEqual(40);
+    expect(rows).toEqual(expected.slice(0, 20));
     expect(within(await fulfilledList()).getByRole('link', { name: fulfilled[0]!.title })).toHaveAttribute(
       'href',
       urls.fulfillment.index({ inventory: fulfilled[0]!.inventory_id! }),
     );
+    expect(screen.getByText('The first 20 fulfilled listings; sorting orders these only.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(shownRows(screen.getByRole('list', { name: 'Fulfilled listings' }))).toEqual(expected));
+    expect(screen.getByText(`${expected.length} fulfilled listings.`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('sorted by "not available", the same rows come most not-available units first', async () => {

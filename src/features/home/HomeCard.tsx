@@ -8,11 +8,22 @@ import { Link as RouterLink } from 'react-router';
 import { DataState } from '../../components/DataState';
 import { memoPerLocale, useLocale } from '../../lib/i18n';
 
+interface HomeCardProps {
+  title: string;
+  to: string;
+  children: ReactNode;
+  /**
+   * The card's height (px) once loaded with typical figures on a phone. The first cards hold it while
+   * loading, so the figures' arrival does not push the cards below them around the screen.
+   */
+  reserve?: number;
+}
+
 /** A card of the home screen: an outlined region named by its h2, which is the link to the page behind it. */
-export function HomeCard({ title, to, children }: { title: string; to: string; children: ReactNode }) {
+export function HomeCard({ title, to, children, reserve }: HomeCardProps) {
   const id = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: 2, minWidth: 0 }}>
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: 2, minWidth: 0, minHeight: reserve }}>
       <Typography variant="h6" component="h2" id={id} sx={{ mb: 1 }}>
         <Link component={RouterLink} to={to} underline="hover">
           {title}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -123,9 +124,12 @@ export function StockCard({ sellerId }: { sellerId: number }) {
   const { t } = useLingui();
   const fulfillmentId = useId();
   return (
-    <HomeCard title={t`Stock`} to={urls.stock.index()}>
+    <HomeCard title={t`Stock`} reserve={400} to={urls.stock.index()}>
       <Stack spacing={2}>
-        <SoldOut sellerId={sellerId} />
+        {/* Holds the loading indicator's height, so a short answer does not pull the fulfillment part up. */}
+        <Box sx={{ minHeight: 88 }}>
+          <SoldOut sellerId={sellerId} />
+        </Box>
         <section aria-labelledby={fulfillmentId}>
           <Typography variant="subtitle1" component="h3" id={fulfillmentId} sx={{ fontWeight: 600 }}>
             <Link component={RouterLink} to={urls.fulfillment.index()} underline="hover">

@@ -28,7 +28,7 @@ export function QuestionsCard({ sellerId }: { sellerId: number }) {
   const format = useFormat();
   const query = useQuery(oldestUnansweredQuery(sellerId));
   return (
-    <HomeCard title={t`Questions`} to={urls.questions.index({ status: 'UNANSWERED', sort: 'date', order: 'asc' })}>
+    <HomeCard title={t`Questions`} reserve={164} to={urls.questions.index({ status: 'UNANSWERED', sort: 'date', order: 'asc' })}>
       <Figure query={query} isEmpty={(data) => data.total === 0} empty={<Quiet>{t`No question is waiting for an answer.`}</Quiet>}>
         {({ total, oldest }) => (
           <>
@@ -51,7 +51,7 @@ export function ResponseTimeCard({ sellerId }: { sellerId: number }) {
   // The resource answers 404 while no question of the window counts: nothing to show yet, not a failure.
   const none = isApiError(query.error, 404);
   return (
-    <HomeCard title={t`Response time`} to={urls.responseTime.index()}>
+    <HomeCard title={t`Response time`} reserve={204} to={urls.responseTime.index()}>
       {none ? (
         <>
           <Quiet>{t`No response time yet: no question of the last ${{ days }} days counts.`}</Quiet>

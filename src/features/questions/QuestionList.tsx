@@ -10,6 +10,12 @@ import { LoadingRow, QuestionRow } from './QuestionRow';
 import { useNow } from './useNow';
 import { useLingui } from '@lingui/react/macro';
 
+/**
+ * Every row's height (QuestionRow.module.css lays a row out to fit it at any width): the virtualizer
+ * places rows without measuring them, which cost a forced layout per row.
+ */
+const rowHeight = 144;
+
 interface QuestionListProps {
   filters: InboxFilters;
   /** Rows in the view (the total of its first page). */
@@ -34,7 +40,7 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 120,
+    estimateSize: () => rowHeight,
     overscan: 8,
   });
   const rows = virtualizer.getVirtualItems();
@@ -97,8 +103,7 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
               aria-setsize={total}
               aria-posinset={row.index + 1}
               data-index={row.index}
-              ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, transform: `translateY(${row.start}px)` }}
             >
               {question ? (
                 <QuestionRow

@@ -63,16 +63,18 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
               {t`Why?`}
             </a>
           )}
-          <span className={styles.caption}>{t`Buyer ${{ id: String(question.from.id) }}`}</span>
           <span className={styles.caption} title={format.dateTime(question.date_created)}>
             {format.relative(question.date_created, now)}
           </span>
-          {nearDeletion && (
-            <Pill
-              outlined
-            >{t`${plural({ count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) }, { one: `Deleted in # day`, other: `Deleted in # days` })} if unanswered`}</Pill>
-          )}
+          {/* Last on the line: on a narrow phone the buyer (also in the question's detail) is what gets cut. */}
+          <span className={`${styles.caption} ${styles.buyer}`}>{t`Buyer ${{ id: String(question.from.id) }}`}</span>
         </div>
+        {nearDeletion && (
+          <Pill
+            outlined
+            className={styles.warning}
+          >{t`${plural({ count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) }, { one: `Deleted in # day`, other: `Deleted in # days` })} if unanswered`}</Pill>
+        )}
         {question.answer && !banned && <p className={styles.answer}>{t`Answer: ${{ text: question.answer.text }}`}</p>}
       </div>
     </div>
@@ -82,7 +84,11 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
 export function LoadingRow() {
   const { t } = useLingui();
   return (
-    <Box sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }} aria-label={t`Loading question…`} role="status">
+    <Box
+      sx={{ height: 1, boxSizing: 'border-box', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      aria-label={t`Loading question…`}
+      role="status"
+    >
       <Skeleton width="40%" />
       <Skeleton />
       <Skeleton width="60%" />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isQuestionStatus, type QuestionStatus } from '../../api/questions';
-import styles from './StatusChip.module.css';
+import styles from '../../components/Chip.module.css';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';

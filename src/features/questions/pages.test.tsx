@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
 import { demoSeller, testDb } from '../../test/demo';
@@ -39,6 +39,17 @@ describe('questions inbox', () => {
     recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(/^\d+ questions$/)).toBeInTheDocument();
+  });
+
+  it('places rows by their fixed height, without measuring them', async () => {
+    // A scroller 600 px high, so the virtualizer renders rows; jsdom measures every other element as
+    // 0 px high, so a measured row would sit on top of the previous one.
+    const viewport = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    renderAt(urls.questions.index());
+    const list = await screen.findByRole('list', { name: 'Questions' });
+    const rows = await within(list).findAllByRole('listitem');
+    expect(rows.slice(0, 3).map((row) => row.style.transform)).toEqual(['translateY(0px)', 'translateY(144px)', 'translateY(288px)']);
+    viewport.mockRestore();
   });
 });
 

@@ -250,7 +250,9 @@ export function ResponseTimePage() {
         subtitle={
           requested?.success
             ? t`Seller ${{ id: String(requested.data) }}`
-            : me.data && t`Your account: ${{ nickname: me.data.nickname }} (seller ${{ id: String(me.data.id) }})`
+            : me.data
+              ? t`Your account: ${{ nickname: me.data.nickname }} (seller ${{ id: String(me.data.id) }})`
+              : '' // keeps the line while the account loads
         }
         actions={
           seller !== undefined && (

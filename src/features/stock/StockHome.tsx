@@ -15,7 +15,7 @@ import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
 import { TitleSearch } from '../../components/TitleSearch';
 import { z } from 'zod';
-import { UserProductList } from './UserProductList';
+import { ListRoom, UserProductList } from './UserProductList';
 import { useStore } from '../../lib/store';
 import { urls } from '../../lib/urls';
 import { recentStore } from './queries';
@@ -104,7 +104,13 @@ function Catalog() {
   return (
     <Section title={t`Your user products`}>
       <TitleSearch key={url.q} q={url.q} onSearch={(q) => update({ q })} label={t`Search by title`} submitLabel={t`Search`} />
-      {me.data ? <UserProductList sellerId={me.data.id} q={url.q} /> : <DataState query={me}>{() => null}</DataState>}
+      {me.data ? (
+        <UserProductList sellerId={me.data.id} q={url.q} />
+      ) : (
+        <ListRoom>
+          <DataState query={me}>{() => null}</DataState>
+        </ListRoom>
+      )}
     </Section>
   );
 }

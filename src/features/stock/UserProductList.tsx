@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Listing } from '../../api/catalog';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -16,6 +16,7 @@ import { urls } from '../../lib/urls';
 import { locationInfo } from './explain';
 import { stockQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 interface UserProductGroup {
   id: string;
@@ -86,6 +87,29 @@ function UserProductRow({ group }: { group: UserProductGroup }) {
   );
 }
 
+/** The scrolling rows fill the screen below the page's header and search. */
+const rowsHeight = { xs: 'calc(100dvh - 320px)', md: 'calc(100dvh - 300px)' };
+const rowsMinHeight = 360;
+/** The count line above the rows: one body line and its margin. */
+const statusLine = 32;
+
+/**
+ * The room of the count line and the rows, held while they load (the seller's id, then the listings), so
+ * the recent ids after the list do not move as it arrives.
+ */
+export function ListRoom({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        height: { xs: `calc(${rowsHeight.xs} + ${statusLine}px)`, md: `calc(${rowsHeight.md} + ${statusLine}px)` },
+        minHeight: rowsMinHeight + statusLine,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** The rows, virtualized: only those on screen are in the DOM (and read their stock). */
 function GroupRows({ groups, onNearEnd }: { groups: UserProductGroup[]; onNearEnd: () => void }) {
   const { t } = useLingui();
@@ -103,10 +127,7 @@ function GroupRows({ groups, onNearEnd }: { groups: UserProductGroup[]; onNearEn
     if (nearEnd) onNearEnd();
   }, [nearEnd, onNearEnd]);
   return (
-    <Box
-      ref={scrollRef}
-      sx={{ height: { xs: 'calc(100dvh - 320px)', md: 'calc(100dvh - 300px)' }, minHeight: 360, overflowY: 'auto', contain: 'strict' }}
-    >
+    <Box ref={scrollRef} sx={{ height: rowsHeight, minHeight: rowsMinHeight, overflowY: 'auto', contain: 'strict' }}>
       {/* Positions go in style, not sx: each distinct value would become a new CSS rule while scrolling. */}
       <div
         role="list"
@@ -147,7 +168,11 @@ export function UserProductList({ sellerId, q }: { sellerId: number; q: string }
 
   if (!data) {
     if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
-    return <Loading />;
+    return (
+      <ListRoom>
+        <Loading />
+      </ListRoom>
+    );
   }
   if (groups.length === 0 && !hasNextPage) {
     return (
@@ -162,8 +187,8 @@ export function UserProductList({ sellerId, q }: { sellerId: number; q: string }
     <>
       <Typography role="status" aria-live="polite" sx={{ mb: 1 }}>
         {hasNextPage
-          ? t`${{ groups: format.number(groups.length) }} user products from ${{ loaded: format.number(loaded) }} of ${{ total: format.number(total) }} listings; more load as you scroll.`
-          : t`${{ groups: format.number(groups.length) }} user products from ${{ total: format.number(total) }} listings.`}
+          ? t`${plural(groups.length, { one: '# user product', other: '# user products' })} from ${{ loaded: format.number(loaded) }} of ${plural(total, { one: '# listing', other: '# listings' })}; more load as you scroll.`
+          : t`${plural(groups.length, { one: '# user product', other: '# user products' })} from ${plural(total, { one: '# listing', other: '# listings' })}.`}
       </Typography>
       <GroupRows groups={groups} onNearEnd={loadMore} />
       {isFetchNextPageError && <ErrorAlert error={query.error} onRetry={() => void fetchNextPage()} />}
