@@ -1,6 +1,5 @@
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { useChartPalette } from './chartPalette';
-import { useChartWidth } from './chartWidth';
+import type { ChartLook } from './chartPalette';
 import { PlainTick } from './PlainTick';
 
 export interface AvailabilityPoint {
@@ -8,21 +7,17 @@ export interface AvailabilityPoint {
   available: number;
 }
 
-interface AvailabilityChartProps {
+interface AvailabilityChartProps extends ChartLook {
   points: AvailabilityPoint[];
   label: string;
   formatTime: (time: number) => string;
 }
 
-export const availabilityChartHeight = 260;
 /** Room for one date label on the time axis. */
 const tickSpacing = 130;
 
 /** Available units after each operation of one inventory, over time (a step line: stock changes at operations). */
-export function AvailabilityChart({ points, label, formatTime }: AvailabilityChartProps) {
-  // CSS variables, so SVG colours follow the light/dark scheme like the rest of the page.
-  const { palette } = useChartPalette();
-  const width = useChartWidth();
+export function AvailabilityChart({ points, label, formatTime, palette, width, height }: AvailabilityChartProps) {
   // Evenly spaced dates as many as fit: Recharts would otherwise label every point or measure labels to drop some.
   const count = Math.max(2, Math.floor(width / tickSpacing));
   const first = points[0]?.time ?? 0;
@@ -30,13 +25,7 @@ export function AvailabilityChart({ points, label, formatTime }: AvailabilityCha
   const ticks = Array.from({ length: count }, (_, i) => first + Math.round((span * i) / (count - 1)));
   return (
     <figure style={{ margin: 0 }} aria-label={label}>
-      <LineChart
-        data={points}
-        width={width}
-        height={availabilityChartHeight}
-        margin={{ left: 0, right: 32, top: 8 }}
-        accessibilityLayer={false}
-      >
+      <LineChart data={points} width={width} height={height} margin={{ left: 0, right: 32, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={palette.divider} />
         <XAxis
           dataKey="time"

@@ -1,6 +1,5 @@
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
-import { useChartPalette } from './chartPalette';
-import { useChartWidth } from './chartWidth';
+import type { ChartLook } from './chartPalette';
 
 export interface StatusBar {
   label: string;
@@ -8,21 +7,11 @@ export interface StatusBar {
 }
 
 /** Horizontal bars of the not available units per status; the table beside it carries the same data in text. */
-export function NotAvailableChart({ data, label }: { data: StatusBar[]; label: string }) {
-  // CSS variables, so SVG colours follow the light/dark scheme like the rest of the page.
-  const { palette } = useChartPalette();
+export function NotAvailableChart({ data, label, palette, width, height }: { data: StatusBar[]; label: string } & ChartLook) {
   const tick = { fill: palette.text.secondary, fontSize: 12 };
-  const width = useChartWidth();
   return (
     <figure style={{ margin: 0 }} aria-label={label}>
-      <BarChart
-        layout="vertical"
-        data={data}
-        width={width}
-        height={40 * data.length + 40}
-        margin={{ left: 8, right: 16 }}
-        accessibilityLayer={false}
-      >
+      <BarChart layout="vertical" data={data} width={width} height={height} margin={{ left: 8, right: 16 }} accessibilityLayer={false}>
         <CartesianGrid horizontal={false} stroke={palette.divider} />
         <XAxis type="number" allowDecimals={false} tick={tick} stroke={palette.text.secondary} />
         <YAxis type="category" dataKey="label" width={130} tick={tick} stroke={palette.text.secondary} />

@@ -36,7 +36,7 @@ import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { describeFulfillmentError } from './errors';
 import { FulfillmentTabs } from './FulfillmentTabs';
-import { NotAvailableChart } from './NotAvailableChart';
+import { NotAvailableChart } from './charts';
 import { FulfilledList } from './FulfilledList';
 import { statusLabels } from './labels';
 import { recentInventoriesQuery, stockQuery } from './queries';

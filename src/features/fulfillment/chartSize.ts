@@ -1,6 +1,12 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 
+/** The operations log's chart of available units over time. */
+export const availabilityChartHeight = 260;
+
+/** The inventory's bars of not available units: one 40 px bar per status, and the axis. */
+export const notAvailableChartHeight = (bars: number) => 40 * bars + 40;
+
 /**
  * A chart's width in px from the breakpoint alone: the narrowest content of a section at that breakpoint
  * (viewport − navigation from md − the main's and the section's padding). Recharts then draws at a known
