@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogLimits, getListings, searchListingIds, type ListingSearch } from './catalog';
 import { demoSeller, otherSeller, server, testDb } from '../test/demo';
+import { peakInFlight } from '../test/inFlight';
 
 const sellerId = demoSeller.id;
 
@@ -101,24 +102,37 @@ describe('getListings (GET /items?ids=, GET /items/{id})', () => {
     expect(listings[0]!.thumbnail).toMatch(/^https?:\/\//);
   });
 
+  it('reads at most 5 batches at a time', async () => {
+    testDb().config.latencyMs = 20;
+    // Each id five times over: 8 batches, more than are read at once.
+    const ids = Array.from({ length: 5 }, () => ownItems().map((item) => item.id)).flat();
+    expect(ids.length).toBeGreaterThan(6 * 20);
+    const isBatch = (request: Request) => new URL(request.url).pathname.endsWith('/api/items');
+    const peak = await peakInFlight(isBatch, () => getListings(ids));
+    expect(peak).toBe(5);
+  });
+
   it('leaves out ids that answer 404', async () => {
     const [a, b] = ownItems();
     const listings = await getListings([a!.id, 'MLA999', b!.id]);
     expect(listings.map((listing) => listing.id)).toEqual([a!.id, b!.id]);
   });
 
-  it('falls back to one read per id once a batch call is refused, for that batch and the rest', async () => {
-    const ids = ownItems()
-      .slice(0, 30)
-      .map((item) => item.id);
+  it('falls back to one read per id for a batch call that is refused, and for the batches not yet sent', async () => {
+    // 141 ids asked (the seller's listings repeated, and one unknown): 8 batches, so three wait for the first five.
+    const own = ownItems().map((item) => item.id);
+    const ids = Array.from({ length: 5 }, () => own).flat().slice(0, 140);
     testDb().config.failures.push({ method: 'GET', path: '^/items$', status: 403, times: 1 });
     let listings: Awaited<ReturnType<typeof getListings>> = [];
     const reads = await itemReads(async () => {
       listings = await getListings([...ids.slice(0, 25), 'MLA999', ...ids.slice(25)]);
     });
     expect(listings.map((listing) => listing.id)).toEqual(ids);
-    expect(reads.batches).toHaveLength(1);
-    expect(new Set(reads.singles)).toEqual(new Set([...ids, 'MLA999']));
+    // The first call was refused; the four sent with it answered; the three sent after went singly.
+    expect(reads.batches).toHaveLength(5);
+    const batched = reads.batches.slice(1).flat();
+    expect(batched).toEqual([...ids.slice(0, 25), 'MLA999', ...ids.slice(25)].slice(20, 100));
+    expect(reads.singles.toSorted()).toEqual([...ids.slice(0, 20), ...ids.slice(99)].toSorted());
   });
 
   it('does not fall back when the batch call fails otherwise (a 500 or a 429 would fail the single reads too)', async () => {

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import { requestData } from './client';
 import { ApiError, ContractError, isApiError, parseErrorBody } from './errors';
@@ -60,20 +61,6 @@ export async function searchListingIds(sellerId: number, search: ListingSearch, 
   return { ids: results, total: paging.total, offset: paging.offset, limit: paging.limit };
 }
 
-/** `fn` over `values`, at most `limit` calls running at once; results in the order of `values`. */
-export async function mapConcurrently<T, R>(values: readonly T[], limit: number, fn: (value: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(values.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < values.length) {
-      const index = next++;
-      results[index] = await fn(values[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
-  return results;
-}
-
 /** A batch answer: each id's status and the body its single read would have answered, in the order asked. */
 const batchSchema = z.array(
   z.union([
@@ -84,6 +71,9 @@ const batchSchema = z.array(
 
 /** How many single reads run at once when the batch read is refused. */
 const singleReadConcurrency = 4;
+
+/** How many batch reads run at once: a search page of 100 ids is read in one round. */
+const batchConcurrency = 5;
 
 /** A listing, or null when the id is unknown (404): a listing removed meanwhile is left out. */
 async function getListing(id: string, signal?: AbortSignal): Promise<Listing | null> {
@@ -96,7 +86,7 @@ async function getListing(id: string, signal?: AbortSignal): Promise<Listing | n
 }
 
 /** GET /items?ids=… (at most 20): 404 entries become null, any other failed entry is thrown as its error. */
-async function getListingBatch(ids: string[], signal?: AbortSignal): Promise<(Listing | null)[]> {
+async function getListingBatch(ids: readonly string[], signal?: AbortSignal): Promise<(Listing | null)[]> {
   const answers = await requestData('/items', { query: { ids }, schema: batchSchema, signal });
   if (answers.length !== ids.length) {
     throw new ContractError('GET /items', [{ path: '', message: `${answers.length} answers for ${ids.length} ids` }]);
@@ -118,24 +108,26 @@ function isRefusal(error: unknown): boolean {
 }
 
 /**
- * The listings of `ids`, in that order, read 20 per call; unknown ids (404) are left out. Once a batch
- * call is refused, the rest are read with GET /items/{id}, 4 at a time.
+ * The listings of `ids`, in that order, read 20 per call, 5 calls at once; unknown ids (404) are left out.
+ * A batch call that is refused is read with GET /items/{id} instead, as is every batch not yet sent by
+ * then; those single reads go 4 at a time.
  */
 export async function getListings(ids: readonly string[], signal?: AbortSignal): Promise<Listing[]> {
-  const listings: (Listing | null)[] = [];
+  const batches = Array.from({ length: Math.ceil(ids.length / catalogLimits.batchSize) }, (_, index) =>
+    ids.slice(index * catalogLimits.batchSize, (index + 1) * catalogLimits.batchSize),
+  );
+  const singles = pLimit(singleReadConcurrency);
+  const readSingly = (batch: readonly string[]) => Promise.all(batch.map((id) => singles(() => getListing(id, signal))));
   let batchRefused = false;
-  for (let start = 0; start < ids.length; start += catalogLimits.batchSize) {
-    const batch = ids.slice(start, start + catalogLimits.batchSize);
-    if (!batchRefused) {
-      try {
-        listings.push(...(await getListingBatch(batch, signal)));
-        continue;
-      } catch (error) {
-        if (!isRefusal(error)) throw error;
-        batchRefused = true;
-      }
+  const read = await pLimit(batchConcurrency).map(batches, async (batch) => {
+    if (batchRefused) return readSingly(batch);
+    try {
+      return await getListingBatch(batch, signal);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      batchRefused = true;
+      return readSingly(batch);
     }
-    listings.push(...(await mapConcurrently(batch, singleReadConcurrency, (id) => getListing(id, signal))));
-  }
-  return listings.filter((listing) => listing !== null);
+  });
+  return read.flat().filter((listing) => listing !== null);
 }

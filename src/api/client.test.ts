@@ -142,6 +142,6 @@ describe('client', () => {
   });
 
   it('identifies the demo seller with GET /users/me', async () => {
-    await expect(getMe()).resolves.toEqual({ id: demoSeller.id, nickname: demoSeller.nickname, site_id: 'MLA', country_id: 'AR' });
+    await expect(getMe()).resolves.toEqual({ id: demoSeller.id, nickname: demoSeller.nickname, site_id: 'MLA' });
   });
 });

@@ -7,7 +7,7 @@ import { requestData } from './client';
  * session cookie.
  */
 const accountSchema = z.object({
-  /** The seller's user id, as the server's store keeps it (text): an opaque key here. */
+  /** The seller's marketplace user id, as text (the server's store keeps it so). */
   id: z.string(),
   nickname: z.string(),
   site_id: z.string(),

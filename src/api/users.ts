@@ -9,7 +9,6 @@ export const meSchema = z.object({
   id: z.number().int(),
   nickname: z.string(),
   site_id: z.string(),
-  country_id: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
 

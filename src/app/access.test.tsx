@@ -184,6 +184,26 @@ describe('live mode access', () => {
     expect(writes).toEqual([]);
   });
 
+  it('a page starts its reads with the active account the session names, before /users/me answers', async () => {
+    serveSession(both);
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // Held until the list is there, then answered by the simulator as usual.
+    server.use(
+      http.get(apiPath('/users/me'), async () => {
+        await answered;
+        return undefined;
+      }),
+    );
+    const { queryClient } = await renderLive('/fulfillment');
+    expect(await screen.findByRole('list', { name: 'Fulfilled listings' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(queryClient.getQueryState(['users', 'me'])?.status).toBe('pending');
+    answer();
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toMatchObject({ id: demoSeller.id }));
+  });
+
   it('switching account drops the cached data, goes home and shows the new account', async () => {
     const writes = serveSession(both);
     const { queryClient } = await renderLive('/response-time');

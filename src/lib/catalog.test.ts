@@ -1,37 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { catalogKeys, catalogPageQuery, fulfilledStockQuery } from './catalog';
+import { catalogKeys, catalogPageQuery, fulfilledListingsQuery, fulfilledStockQuery, type FulfilledListings } from './catalog';
 import { getFulfillmentStock } from '../api/fulfillment';
-import { demoSeller, server, testDb } from '../test/demo';
+import { demoSeller, testDb } from '../test/demo';
+import { peakInFlight } from '../test/inFlight';
 
 const sellerId = demoSeller.id;
 
 function ownItems() {
   return [...testDb().items.values()].filter((item) => item.seller_id === sellerId);
-}
-
-/** The most stock reads in flight at once while `run` runs. */
-async function peakStockReads(run: () => Promise<unknown>): Promise<number> {
-  let inFlight = 0;
-  let peak = 0;
-  const isStock = (request: Request) => request.url.includes('/stock/fulfillment');
-  const start = ({ request }: { request: Request }) => {
-    if (!isStock(request)) return;
-    inFlight += 1;
-    peak = Math.max(peak, inFlight);
-  };
-  const end = ({ request }: { request: Request }) => {
-    if (isStock(request)) inFlight -= 1;
-  };
-  server.events.on('request:start', start);
-  server.events.on('response:mocked', end);
-  try {
-    await run();
-  } finally {
-    server.events.removeListener('request:start', start);
-    server.events.removeListener('response:mocked', end);
-  }
-  return peak;
 }
 
 describe('catalogPageQuery', () => {
@@ -60,14 +37,32 @@ describe('fulfilledStockQuery', () => {
 
   it('reads the stock 4 inventories at a time', async () => {
     testDb().config.latencyMs = 20;
-    const peak = await peakStockReads(() => new QueryClient().fetchQuery(fulfilledStockQuery(sellerId, 12)));
+    const isStock = (request: Request) => request.url.includes('/stock/fulfillment');
+    const peak = await peakInFlight(isStock, () => new QueryClient().fetchQuery(fulfilledStockQuery(sellerId, 12)));
     expect(peak).toBe(4);
   });
 
-  it('leaves out a listing whose inventory the operator does not know (404)', async () => {
+  it('leaves out of the rows a listing whose inventory the operator does not know (404)', async () => {
     const [gone, kept] = ownItems().filter((item) => item.inventory_id !== null);
     testDb().fulfillment.inventories.delete(gone!.inventory_id!);
-    const { rows } = await new QueryClient().fetchQuery(fulfilledStockQuery(sellerId, 1));
+    const { rows } = await new QueryClient().fetchQuery(fulfilledStockQuery(sellerId, 2));
     expect(rows.map((row) => row.listing.id)).toEqual([kept!.id]);
+  });
+});
+
+describe('fulfilledListingsQuery', () => {
+  it('gives the first fulfilled listings matching the title search, without reading any stock', async () => {
+    const fulfilled = ownItems().filter((item) => item.inventory_id !== null);
+    const word = fulfilled[0]!.title.split(' ')[0]!;
+    const matching = fulfilled.filter((item) => item.title.toLowerCase().includes(word.toLowerCase()));
+    expect(matching.length).toBeGreaterThan(1);
+    let read: FulfilledListings | undefined;
+    const isStock = (request: Request) => request.url.includes('/stock/fulfillment');
+    const stockReads = await peakInFlight(isStock, async () => {
+      read = await new QueryClient().fetchQuery(fulfilledListingsQuery(sellerId, 1, word));
+    });
+    expect(stockReads).toBe(0);
+    expect(read?.listings.map((listing) => listing.id)).toEqual([matching[0]!.id]);
+    expect(read?.more).toBe(true);
   });
 });

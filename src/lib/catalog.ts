@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { catalogLimits, getListings, mapConcurrently, searchListingIds, type Listing, type ListingSearch } from '../api/catalog';
+import pLimit from 'p-limit';
+import { catalogLimits, getListings, searchListingIds, type Listing, type ListingSearch } from '../api/catalog';
 import { isApiError } from '../api/errors';
 import { getFulfillmentStock, type FulfillmentStock } from '../api/fulfillment';
 
@@ -12,8 +13,9 @@ export const catalogKeys = {
   pages: () => [...catalogKeys.all, 'page'] as const,
   page: (sellerId: number, search: ListingSearch) => [...catalogKeys.pages(), sellerId, search] as const,
   scroll: (sellerId: number, search: CatalogFilter) => [...catalogKeys.all, 'scroll', sellerId, search] as const,
+  fulfilledListings: (sellerId: number, limit: number, q: string) => [...catalogKeys.all, 'fulfilled', sellerId, limit, q] as const,
   fulfilledStocks: () => [...catalogKeys.all, 'fulfilled-stock'] as const,
-  fulfilledStock: (sellerId: number, limit: number, q: string) => [...catalogKeys.fulfilledStocks(), sellerId, limit, q] as const,
+  fulfilledStock: (sellerId: number, limit: number) => [...catalogKeys.fulfilledStocks(), sellerId, limit] as const,
   inventoryStock: (inventoryId: string) => [...catalogKeys.all, 'inventory-stock', inventoryId] as const,
 };
 
@@ -58,14 +60,20 @@ export function catalogScrollQuery(sellerId: number, filter: CatalogFilter) {
   });
 }
 
+export interface FulfilledListings {
+  listings: Listing[];
+  /** More fulfilled listings exist beyond the first `limit`. */
+  more: boolean;
+}
+
 export interface FulfilledStockRow {
   listing: Listing;
   stock: FulfillmentStock;
 }
 
 export interface FulfilledStock {
+  /** The first fulfilled listings whose inventory the operator knows, with its stock. */
   rows: FulfilledStockRow[];
-  /** More fulfilled listings exist beyond the first `limit`. */
   more: boolean;
 }
 
@@ -75,28 +83,34 @@ export interface FulfilledStock {
  */
 const fulfilledStaleTime = 2 * 60_000;
 
-/** How many inventories' stock is read at once: a first view of 50 takes 13 rounds, not 50 at once. */
-const stockReadConcurrency = 4;
+/**
+ * Stock reads in flight at once, shared by every list and card that reads them: a first view of 50
+ * takes 13 rounds instead of 50 requests at once. A read whose query was cancelled while it waited is
+ * not sent.
+ */
+const stockReads = pLimit(4);
 
 /** One inventory's stock for the catalog lists; 404 (the operator does not know it) reads as null. */
-function inventoryStockQuery(inventoryId: string) {
+export function inventoryStockQuery(inventoryId: string) {
   return queryOptions({
     queryKey: catalogKeys.inventoryStock(inventoryId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await getFulfillmentStock(inventoryId, signal);
-      } catch (error) {
-        if (isApiError(error, 404)) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      stockReads(async () => {
+        signal.throwIfAborted();
+        try {
+          return await getFulfillmentStock(inventoryId, signal);
+        } catch (error) {
+          if (isApiError(error, 404)) return null;
+          throw error;
+        }
+      }),
     staleTime: fulfilledStaleTime,
   });
 }
 
 /**
  * The seller's fulfilled listings (inventory_id set) in catalog order, 100 ids a page as needed. Pages
- * and stocks go through the cache, so showing 100 after 50 reads only what the 50 did not.
+ * go through the cache, so showing 100 after 50 reads only what the 50 did not.
  */
 async function* fulfilledListings(client: QueryClient, sellerId: number, q: string | undefined): AsyncGenerator<Listing> {
   for (let offset = 0; ; offset += catalogLimits.maxSearchLimit) {
@@ -117,34 +131,39 @@ async function take<T>(values: AsyncIterator<T>, count: number): Promise<T[]> {
 }
 
 /**
- * The first `limit` fulfilled listings (whose titles match `q`, if given) with their inventory's stock,
- * read 4 at a time. A listing whose inventory the operator does not know (404) is left out and the next
- * one taken; `more` looks one fulfilled listing further.
+ * The first `limit` fulfilled listings (whose titles match `q`, if given), without their stock: the
+ * fulfillment list draws these at once and reads each row's stock on its own. `more` looks one further.
  */
-async function fetchFulfilledStock(client: QueryClient, sellerId: number, limit: number, q: string | undefined): Promise<FulfilledStock> {
-  const listings = fulfilledListings(client, sellerId, q);
-  const rows: FulfilledStockRow[] = [];
-  for (;;) {
-    const candidates = await take(listings, limit - rows.length);
-    if (candidates.length === 0) break;
-    const stocks = await mapConcurrently(candidates, stockReadConcurrency, (listing) =>
-      client.fetchQuery(inventoryStockQuery(listing.inventory_id!)),
-    );
-    candidates.forEach((listing, index) => {
-      const stock = stocks[index];
-      if (stock) rows.push({ listing, stock });
-    });
-  }
-  const more = rows.length === limit && (await take(listings, 1)).length > 0;
-  return { rows, more };
+export function fulfilledListingsQuery(sellerId: number, limit: number, q?: string) {
+  return queryOptions({
+    queryKey: catalogKeys.fulfilledListings(sellerId, limit, q ?? ''),
+    queryFn: async ({ client }): Promise<FulfilledListings> => {
+      const listings = fulfilledListings(client, sellerId, q);
+      const first = await take(listings, limit);
+      return { listings: first, more: first.length === limit && (await take(listings, 1)).length > 0 };
+    },
+    // As catalogPageQuery, whose pages it reads through the cache.
+    staleTime: 60_000,
+  });
 }
 
-/** The first view of the fulfillment list and the home screen's card; `q` narrows it by title. */
-export function fulfilledStockQuery(sellerId: number, limit = 50, q?: string) {
+/**
+ * The first `limit` fulfilled listings with their inventory's stock, for the home screen's figure. A
+ * listing whose inventory the operator does not know (404) is left out of the rows.
+ */
+export function fulfilledStockQuery(sellerId: number, limit = 50) {
   return queryOptions({
-    queryKey: catalogKeys.fulfilledStock(sellerId, limit, q ?? ''),
-    // Reads through the cache (see fulfilledListings): aborting this read leaves those reads to finish.
-    queryFn: ({ client }) => fetchFulfilledStock(client, sellerId, limit, q),
+    queryKey: catalogKeys.fulfilledStock(sellerId, limit),
+    // Reads through the cache: aborting this read leaves those reads to finish.
+    queryFn: async ({ client }): Promise<FulfilledStock> => {
+      const { listings, more } = await client.fetchQuery(fulfilledListingsQuery(sellerId, limit));
+      const stocks = await Promise.all(listings.map((listing) => client.fetchQuery(inventoryStockQuery(listing.inventory_id!))));
+      const rows = listings.flatMap((listing, index) => {
+        const stock = stocks[index];
+        return stock ? [{ listing, stock }] : [];
+      });
+      return { rows, more };
+    },
     staleTime: fulfilledStaleTime,
   });
 }

@@ -130,6 +130,8 @@ export function seedCreditLeads(context: SeedContext): CreditLeadsState {
   // Core items only (ids below MLA1410000000): other areas add items in their own ranges, and the leads
   // should not change when they do.
   const items = [...context.items.values()].filter((item) => item.seller_id === seller.id && Number(item.id.slice(3)) < 1_410_000_000);
+  // Every lead is for one of the seller's items: a seller without items (a test's empty catalog) has none.
+  if (items.length === 0) return { live: [], sandbox: [] };
   const leads: CreditLeadRecord[] = Array.from({ length: 150 }, (_, index) => {
     const age = random.int(0, 110 * 24 * 60) * 60_000;
     const item = random.pick(items);

@@ -3,17 +3,20 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { isNotAvailableStatus } from '../../api/fulfillment';
+import type { Listing } from '../../api/catalog';
+import { isNotAvailableStatus, type FulfillmentStock } from '../../api/fulfillment';
 import { DataState } from '../../components/DataState';
+import { describeError } from '../../components/describeError';
 import { Section } from '../../components/Section';
 import { TitleSearch } from '../../components/TitleSearch';
-import { fulfilledStockQuery, type FulfilledStockRow } from '../../lib/catalog';
+import { fulfilledListingsQuery, inventoryStockQuery, type FulfilledListings } from '../../lib/catalog';
 import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
 import { safeImage } from '../../lib/safeUrl';
@@ -35,24 +38,70 @@ const urlSchema = z.object({
   limit: z.coerce.number().int().min(step).max(1000).catch(step),
 });
 
-/** Most not-available units first; equal ones keep catalog order (the sort is stable). */
-function sortRows(rows: FulfilledStockRow[], sort: Sort): FulfilledStockRow[] {
-  return sort === 'not_available' ? rows.toSorted((a, b) => b.stock.not_available_quantity - a.stock.not_available_quantity) : rows;
+type StockRead = UseQueryResult<FulfillmentStock | null>;
+
+/**
+ * Most not-available units first; equal ones keep catalog order (the sort is stable), and a listing whose
+ * stock is unknown (not in the operator's records, or its read failed) goes last. Sorted once every read
+ * has answered, so the list never reorders under the seller's finger.
+ */
+function notAvailableOrder(listings: Listing[], reads: StockRead[]): Listing[] {
+  const units = (index: number) => reads[index]?.data?.not_available_quantity ?? -1;
+  return listings
+    .map((listing, index) => ({ listing, units: units(index) }))
+    .toSorted((a, b) => b.units - a.units)
+    .map(({ listing }) => listing);
 }
 
-function Row({ row }: { row: FulfilledStockRow }) {
+/**
+ * A row's units, filled in place once its own stock read answers: the rows do not wait for each other.
+ * Two lines are held from the start (units, then reasons on one line, most units first), so a stock
+ * arriving shifts no row below; the full breakdown is on the inventory's page.
+ */
+function Units({ read }: { read: StockRead }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
+  let line: ReactNode;
+  let reasons = '';
+  if (read.isPending) {
+    line = <span className={styles.reading}>{t`Reading stock…`}</span>;
+  } else if (read.isError) {
+    line = (
+      <>
+        {t`Stock could not be read: ${{ reason: describeError(read.error, i18n).summary }}`}{' '}
+        <button type="button" className={styles.retry} onClick={() => void read.refetch()}>
+          {t`Retry`}
+        </button>
+      </>
+    );
+  } else if (!read.data) {
+    line = t`The fulfillment operator has no stock for this inventory.`;
+  } else {
+    const stock = read.data;
+    line = t`${{ available: format.number(stock.available_quantity) }} available · ${{ notAvailable: format.number(stock.not_available_quantity) }} not available`;
+    reasons = stock.not_available_detail
+      .filter((detail) => detail.quantity > 0)
+      .toSorted((a, b) => b.quantity - a.quantity)
+      .map(
+        (detail) =>
+          `${isNotAvailableStatus(detail.status) ? i18n._(statusLabels[detail.status]) : detail.status} ${format.number(detail.quantity)}`,
+      )
+      .join(', ');
+  }
+  return (
+    <div className={styles.units}>
+      <p>{line}</p>
+      {reasons && <p className={styles.reasons}>{reasons}</p>}
+    </div>
+  );
+}
+
+function Row({ listing }: { listing: Listing }) {
+  const { t } = useLingui();
   const { mode } = useSession();
-  const { listing, stock } = row;
+  const inventoryId = listing.inventory_id!;
+  const read = useQuery(inventoryStockQuery(inventoryId));
   const image = safeImage(listing.thumbnail, mode === 'demo' ? 'demo' : 'live');
-  const reasons = stock.not_available_detail
-    .filter((detail) => detail.quantity > 0)
-    .map(
-      (detail) =>
-        `${isNotAvailableStatus(detail.status) ? i18n._(statusLabels[detail.status]) : detail.status} ${format.number(detail.quantity)}`,
-    )
-    .join(', ');
   return (
     <li className={styles.row}>
       <div className={styles.photo} aria-hidden={image ? undefined : true}>
@@ -60,30 +109,61 @@ function Row({ row }: { row: FulfilledStockRow }) {
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>
-          <RouterLink className={styles.link} to={urls.fulfillment.index({ inventory: listing.inventory_id ?? undefined })}>
+          <RouterLink className={styles.link} to={urls.fulfillment.index({ inventory: inventoryId })}>
             {listing.title}
           </RouterLink>
         </h3>
         <p className={styles.detail}>
-          {[
-            listing.seller_custom_field ? t`SKU ${listing.seller_custom_field}` : t`No SKU`,
-            t`Inventory ${{ id: stock.inventory_id }}`,
-          ].join(' · ')}
+          {[listing.seller_custom_field ? t`SKU ${listing.seller_custom_field}` : t`No SKU`, t`Inventory ${{ id: inventoryId }}`].join(
+            ' · ',
+          )}
         </p>
-        <p className={styles.units}>
-          {t`${{ available: format.number(stock.available_quantity) }} available · ${{ notAvailable: format.number(stock.not_available_quantity) }} not available`}
-          {reasons && ` (${reasons})`}
-        </p>
+        <Units read={read} />
       </div>
     </li>
   );
 }
 
+function Listed({ listings, more, sort }: FulfilledListings & { sort: Sort }) {
+  const { t } = useLingui();
+  const format = useFormat();
+  // Sorting by units needs every row's stock: the same reads the rows make, observed here only then.
+  const reads = useQueries({
+    queries: sort === 'not_available' ? listings.map((listing) => inventoryStockQuery(listing.inventory_id!)) : [],
+    // Answered once, data or error: a row's Retry then refetches in place, without taking the list away.
+    combine: (results) => (results.every((read) => read.isFetched) ? results : null),
+  });
+  if (!reads) {
+    return (
+      <div role="status" className={styles.pending}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t`Reading the stock of ${{ count: format.number(listings.length) }} listings to sort them…`}
+        </Typography>
+        <LinearProgress aria-label={t`Reading stock`} />
+      </div>
+    );
+  }
+  const shown = sort === 'not_available' ? notAvailableOrder(listings, reads) : listings;
+  return (
+    <>
+      <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {more
+          ? t`The first ${{ count: format.number(listings.length) }} fulfilled listings; sorting orders these only.`
+          : t`${plural(listings.length, { one: '# fulfilled listing', other: '# fulfilled listings' })}.`}
+      </Typography>
+      <ul aria-label={t`Fulfilled listings`} className={styles.list}>
+        {shown.map((listing) => (
+          <Row key={listing.id} listing={listing} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function Rows({ sellerId, q, sort, limit, onMore }: { sellerId: number; q: string; sort: Sort; limit: number; onMore: () => void }) {
   const { t, i18n } = useLingui();
-  const format = useFormat();
   const query = useQuery({
-    ...fulfilledStockQuery(sellerId, limit, q || undefined),
+    ...fulfilledListingsQuery(sellerId, limit, q || undefined),
     // "Show more" keeps the rows on screen while the next ones are read; a new search starts empty.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.at(-1) === q ? previous : undefined),
   });
@@ -93,23 +173,14 @@ function Rows({ sellerId, q, sort, limit, onMore }: { sellerId: number; q: strin
     <div className={shown ? undefined : styles.pending}>
       <DataState
         query={query}
-        isEmpty={(read) => read.rows.length === 0}
+        isEmpty={(read) => read.listings.length === 0}
         empty={<Typography color="text.secondary">{q ? t`No fulfilled listing matches "${q}".` : t`No fulfilled listings`}</Typography>}
         describeError={(error) => describeFulfillmentError(error, i18n, '')}
       >
-        {({ rows, more }) => (
+        {(read) => (
           <>
-            <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {more
-                ? t`The first ${{ count: format.number(rows.length) }} fulfilled listings; sorting orders these only.`
-                : t`${plural(rows.length, { one: '# fulfilled listing', other: '# fulfilled listings' })}.`}
-            </Typography>
-            <ul aria-label={t`Fulfilled listings`} className={styles.list}>
-              {sortRows(rows, sort).map((row) => (
-                <Row key={row.listing.id} row={row} />
-              ))}
-            </ul>
-            {more && (
+            <Listed {...read} sort={sort} />
+            {read.more && (
               <Button sx={{ mt: 1 }} onClick={onMore} disabled={query.isPlaceholderData}>
                 {query.isPlaceholderData ? t`Loading more…` : t`Show more`}
               </Button>

@@ -83,6 +83,44 @@ describe('fulfilled listings', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
+  it('draws the rows before their stock; each row fills in its units when its own read answers', async () => {
+    const fulfilled = [...testDb().items.values()].filter((item) => item.seller_id === demoSeller.id && item.inventory_id !== null);
+    const held = fulfilled[0]!;
+    holdGet(`/inventories/${held.inventory_id}/stock/fulfillment`);
+    renderAt(urls.fulfillment.index());
+    const rows = within(await fulfilledList()).getAllByRole('listitem');
+    expect(rows).toHaveLength(20);
+    expect(within(rows[0]!).getByRole('link', { name: held.title })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Reading stock…')).toBeInTheDocument();
+    expect(await within(rows[1]!).findByText(/ available · /)).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Reading stock…')).toBeInTheDocument();
+  });
+
+  it('a row says when its stock read failed, and its Retry reads it; the other rows show theirs', async () => {
+    const [first, second] = [...testDb().items.values()].filter((item) => item.seller_id === demoSeller.id && item.inventory_id !== null);
+    const recover = failGet(`/inventories/${first!.inventory_id}/stock/fulfillment`);
+    renderAt(urls.fulfillment.index());
+    const rowOf = async (title: string) => (await within(await fulfilledList()).findByRole('link', { name: title })).closest('li')!;
+    const unitsOf = (id: string) =>
+      new RegExp(
+        `^${testDb().fulfillment.inventories.get(id)!.operations.at(-1)!.result.available_quantity.toLocaleString('en')} available · `,
+      );
+    const failed = await rowOf(first!.title);
+    expect(await within(failed).findByText(/^Stock could not be read: The server failed \(500\)/)).toBeInTheDocument();
+    expect(await within(await rowOf(second!.title)).findByText(unitsOf(second!.inventory_id!))).toBeInTheDocument();
+    recover();
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await within(failed).findByText(unitsOf(first!.inventory_id!))).toBeInTheDocument();
+  });
+
+  it('a listing whose inventory the operator does not know (404) stays, saying so', async () => {
+    const [gone] = [...testDb().items.values()].filter((item) => item.seller_id === demoSeller.id && item.inventory_id !== null);
+    testDb().fulfillment.inventories.delete(gone!.inventory_id!);
+    renderAt(urls.fulfillment.index());
+    const row = (await within(await fulfilledList()).findByRole('link', { name: gone!.title })).closest('li')!;
+    expect(await within(row).findByText('The fulfillment operator has no stock for this inventory.')).toBeInTheDocument();
+  });
+
   it('sorted by "not available", the same rows come most not-available units first', async () => {
     renderAt(urls.fulfillment.index());
     const catalogOrder = shownRows(await fulfilledList());
