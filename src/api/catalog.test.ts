@@ -121,7 +121,9 @@ describe('getListings (GET /items?ids=, GET /items/{id})', () => {
   it('falls back to one read per id for a batch call that is refused, and for the batches not yet sent', async () => {
     // 141 ids asked (the seller's listings repeated, and one unknown): 8 batches, so three wait for the first five.
     const own = ownItems().map((item) => item.id);
-    const ids = Array.from({ length: 5 }, () => own).flat().slice(0, 140);
+    const ids = Array.from({ length: 5 }, () => own)
+      .flat()
+      .slice(0, 140);
     testDb().config.failures.push({ method: 'GET', path: '^/items$', status: 403, times: 1 });
     let listings: Awaited<ReturnType<typeof getListings>> = [];
     const reads = await itemReads(async () => {
