@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { Link as RouterLink } from 'react-router';
@@ -55,43 +55,53 @@ function notAvailableOrder(listings: Listing[], reads: StockRead[]): Listing[] {
 
 /**
  * A row's units, filled in place once its own stock read answers: the rows do not wait for each other.
- * Two lines are held from the start (units, then reasons on one line, most units first), so a stock
- * arriving shifts no row below; the full breakdown is on the inventory's page.
+ * Two single lines are held from the start (available units; then not available with its reasons, most
+ * units first, cut to the line), so a stock arriving shifts no row below, in any language. The inventory's
+ * page has the whole breakdown.
  */
 function Units({ read }: { read: StockRead }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  let line: ReactNode;
-  let reasons = '';
   if (read.isPending) {
-    line = <span className={styles.reading}>{t`Reading stock…`}</span>;
-  } else if (read.isError) {
-    line = (
-      <>
-        {t`Stock could not be read: ${{ reason: describeError(read.error, i18n).summary }}`}{' '}
-        <button type="button" className={styles.retry} onClick={() => void read.refetch()}>
-          {t`Retry`}
-        </button>
-      </>
+    return (
+      <div className={styles.units}>
+        <p className={styles.reading}>{t`Reading stock…`}</p>
+      </div>
     );
-  } else if (!read.data) {
-    line = t`The fulfillment operator has no stock for this inventory.`;
-  } else {
-    const stock = read.data;
-    line = t`${{ available: format.number(stock.available_quantity) }} available · ${{ notAvailable: format.number(stock.not_available_quantity) }} not available`;
-    reasons = stock.not_available_detail
-      .filter((detail) => detail.quantity > 0)
-      .toSorted((a, b) => b.quantity - a.quantity)
-      .map(
-        (detail) =>
-          `${isNotAvailableStatus(detail.status) ? i18n._(statusLabels[detail.status]) : detail.status} ${format.number(detail.quantity)}`,
-      )
-      .join(', ');
   }
+  if (read.isError) {
+    return (
+      <div className={styles.units}>
+        <p className={styles.wraps}>
+          {t`Stock could not be read: ${{ reason: describeError(read.error, i18n).summary }}`}{' '}
+          <button type="button" className={styles.retry} onClick={() => void read.refetch()}>
+            {t`Retry`}
+          </button>
+        </p>
+      </div>
+    );
+  }
+  if (!read.data) {
+    return (
+      <div className={styles.units}>
+        <p className={styles.wraps}>{t`The fulfillment operator has no stock for this inventory.`}</p>
+      </div>
+    );
+  }
+  const stock = read.data;
+  const reasons = stock.not_available_detail
+    .filter((detail) => detail.quantity > 0)
+    .toSorted((a, b) => b.quantity - a.quantity)
+    .map(
+      (detail) =>
+        `${isNotAvailableStatus(detail.status) ? i18n._(statusLabels[detail.status]) : detail.status} ${format.number(detail.quantity)}`,
+    )
+    .join(', ');
+  const notAvailable = t`${{ notAvailable: format.number(stock.not_available_quantity) }} not available`;
   return (
     <div className={styles.units}>
-      <p>{line}</p>
-      {reasons && <p className={styles.reasons}>{reasons}</p>}
+      <p>{t`${{ available: format.number(stock.available_quantity) }} available`}</p>
+      <p>{reasons ? `${notAvailable}: ${reasons}` : notAvailable}</p>
     </div>
   );
 }

@@ -92,7 +92,7 @@ describe('fulfilled listings', () => {
     expect(rows).toHaveLength(20);
     expect(within(rows[0]!).getByRole('link', { name: held.title })).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Reading stock…')).toBeInTheDocument();
-    expect(await within(rows[1]!).findByText(/ available · /)).toBeInTheDocument();
+    expect(await within(rows[1]!).findByText(/ available$/)).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Reading stock…')).toBeInTheDocument();
   });
 
@@ -103,7 +103,7 @@ describe('fulfilled listings', () => {
     const rowOf = async (title: string) => (await within(await fulfilledList()).findByRole('link', { name: title })).closest('li')!;
     const unitsOf = (id: string) =>
       new RegExp(
-        `^${testDb().fulfillment.inventories.get(id)!.operations.at(-1)!.result.available_quantity.toLocaleString('en')} available · `,
+        `^${testDb().fulfillment.inventories.get(id)!.operations.at(-1)!.result.available_quantity.toLocaleString('en')} available$`,
       );
     const failed = await rowOf(first!.title);
     expect(await within(failed).findByText(/^Stock could not be read: The server failed \(500\)/)).toBeInTheDocument();
