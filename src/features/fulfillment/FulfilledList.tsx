@@ -59,7 +59,7 @@ function notAvailableOrder(listings: Listing[], reads: StockRead[]): Listing[] {
  * units first, cut to the line), so a stock arriving shifts no row below, in any language. The inventory's
  * page has the whole breakdown.
  */
-function Units({ read }: { read: StockRead }) {
+function Units({ read, inventoryId }: { read: StockRead; inventoryId: string }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
   if (read.isPending) {
@@ -73,7 +73,7 @@ function Units({ read }: { read: StockRead }) {
     return (
       <div className={styles.units}>
         <p className={styles.wraps}>
-          {t`Stock could not be read: ${{ reason: describeError(read.error, i18n).summary }}`}{' '}
+          {t`Stock could not be read: ${{ reason: describeError(read.error, i18n, (error) => describeFulfillmentError(error, i18n, inventoryId)).summary }}`}{' '}
           <button type="button" className={styles.retry} onClick={() => void read.refetch()}>
             {t`Retry`}
           </button>
@@ -98,10 +98,12 @@ function Units({ read }: { read: StockRead }) {
     )
     .join(', ');
   const notAvailable = t`${{ notAvailable: format.number(stock.not_available_quantity) }} not available`;
+  const line = reasons ? `${notAvailable}: ${reasons}` : notAvailable;
   return (
     <div className={styles.units}>
       <p>{t`${{ available: format.number(stock.available_quantity) }} available`}</p>
-      <p>{reasons ? `${notAvailable}: ${reasons}` : notAvailable}</p>
+      {/* Cut to the line on a narrow screen: the whole line on hover (and always to a screen reader). */}
+      <p title={line}>{line}</p>
     </div>
   );
 }
@@ -128,7 +130,7 @@ function Row({ listing }: { listing: Listing }) {
             ' · ',
           )}
         </p>
-        <Units read={read} />
+        <Units read={read} inventoryId={inventoryId} />
       </div>
     </li>
   );
