@@ -187,7 +187,20 @@ function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
           <StatusChip status={lead.status} />
         </Fact>
         <Fact label={t({ message: `Item`, context: 'credit lead' })}>
-          {item.data ? `${item.data.title} (${lead.item_id})` : lead.item_id}
+          {/* The title arrives with its own read: its line is held from the start and cut to one line, so its
+              arrival moves none of the facts below (the whole title on hover and to a screen reader). */}
+          <Box sx={{ minWidth: 0 }}>
+            <Box
+              component="span"
+              title={item.data?.title}
+              sx={{ display: 'block', minHeight: '1lh', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}
+            >
+              {item.data?.title}
+            </Box>
+            <Box component="span" sx={{ display: 'block' }}>
+              {lead.item_id}
+            </Box>
+          </Box>
         </Fact>
         <Fact label={t`Down payment`}>{money(lead.down_payment_amount)}</Fact>
         <Fact label={t`Installments`}>

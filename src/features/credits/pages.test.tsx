@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
-import { testDb } from '../../test/demo';
+import { apiPath, server, testDb } from '../../test/demo';
 import { failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as CreditPages } from './routes';
@@ -44,6 +45,28 @@ describe('credit lead panel', () => {
     renderAt(urls.credits.detail(liveLead()));
     expect((await screen.findAllByText('Loading…')).length).toBeGreaterThan(0);
     expect(screen.queryByText('Proposal')).not.toBeInTheDocument();
+  });
+
+  it("shows the lead's item id at once and its title once the item is read, above the id", async () => {
+    const record = testDb().creditLeads.live[0]!;
+    const item = testDb().items.get(record.item_id)!;
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // The item read waits until released, then the simulator answers it as usual.
+    server.use(
+      http.get(apiPath(`/items/${record.item_id}`), async () => {
+        await answered;
+        return undefined;
+      }),
+    );
+    renderAt(urls.credits.detail(record.id));
+    const itemFact = (await screen.findByText(record.item_id)).parentElement!;
+    expect(itemFact).toHaveTextContent(new RegExp(`^${record.item_id}$`));
+    answer();
+    expect(await within(itemFact).findByTitle(item.title)).toHaveTextContent(item.title);
+    expect(itemFact).toHaveTextContent(`${item.title}${record.item_id}`);
   });
 
   it('a test lead while the sandbox is off is not found, said in words', async () => {
