@@ -9,6 +9,7 @@ import { dismissToast, toastStore } from '../lib/toast';
 import { AnswerComposer } from '../features/questions/AnswerComposer';
 import { readDraft, writeDraft } from '../lib/drafts';
 import { apiPath, demoSeller, otherSeller, server, testDb } from '../test/demo';
+import { gateGet } from '../test/http';
 import { renderWithProviders } from '../test/render';
 import { AppRoutes } from './router';
 
@@ -186,17 +187,8 @@ describe('live mode access', () => {
 
   it('a page starts its reads with the active account the session names, before /users/me answers', async () => {
     serveSession(both);
-    let answer = () => undefined as void;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
     // Held until the list is there, then answered by the simulator as usual.
-    server.use(
-      http.get(apiPath('/users/me'), async () => {
-        await answered;
-        return undefined;
-      }),
-    );
+    const answer = gateGet('/users/me');
     const { queryClient } = await renderLive('/fulfillment');
     expect(await screen.findByRole('list', { name: 'Fulfilled listings' }, { timeout: 5000 })).toBeInTheDocument();
     expect(queryClient.getQueryState(['users', 'me'])?.status).toBe('pending');

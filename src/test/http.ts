@@ -12,6 +12,24 @@ export function holdGet(path: string): void {
 }
 
 /**
+ * GET `path` waits until the returned `release` is called, then the demo handler answers it as usual: a test
+ * sees the page while that read is on its way, and the read still ends before the test does.
+ */
+export function gateGet(path: string): () => void {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.get(apiPath(path), async () => {
+      await released;
+      return undefined;
+    }),
+  );
+  return release;
+}
+
+/**
  * GET `path` answers 500 until the returned `recover` is called; then it falls through to the demo handler, as a
  * Retry would find it. Every request fails meanwhile (a page may search more than once, e.g. counts and list).
  */

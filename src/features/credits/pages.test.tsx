@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
-import { apiPath, server, testDb } from '../../test/demo';
-import { failGet, holdGet } from '../../test/http';
+import { testDb } from '../../test/demo';
+import { failGet, gateGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as CreditPages } from './routes';
 
@@ -50,17 +49,7 @@ describe('credit lead panel', () => {
   it("shows the lead's item id at once and its title once the item is read, above the id", async () => {
     const record = testDb().creditLeads.live[0]!;
     const item = testDb().items.get(record.item_id)!;
-    let answer = () => undefined as void;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    // The item read waits until released, then the simulator answers it as usual.
-    server.use(
-      http.get(apiPath(`/items/${record.item_id}`), async () => {
-        await answered;
-        return undefined;
-      }),
-    );
+    const answer = gateGet(`/items/${record.item_id}`);
     renderAt(urls.credits.detail(record.id));
     const itemFact = (await screen.findByText(record.item_id)).parentElement!;
     expect(itemFact).toHaveTextContent(new RegExp(`^${record.item_id}$`));
