@@ -35,13 +35,17 @@ async function fetchCatalogPage(sellerId: number, search: ListingSearch, signal?
   return { listings: await getListings(ids, signal), ...paging };
 }
 
+/**
+ * A page costs up to 6 requests and its quantities move only with sales and stock writes (whose
+ * notifications invalidate the catalog): a minute keeps paging back and forth free.
+ */
+const catalogStaleTime = 60_000;
+
 export function catalogPageQuery(sellerId: number, search: ListingSearch) {
   return queryOptions({
     queryKey: catalogKeys.page(sellerId, search),
     queryFn: ({ signal }) => fetchCatalogPage(sellerId, search, signal),
-    // A page costs up to 6 requests and its quantities move only with sales and stock writes (whose
-    // notifications invalidate the catalog): a minute keeps paging back and forth free.
-    staleTime: 60_000,
+    staleTime: catalogStaleTime,
   });
 }
 
@@ -55,8 +59,7 @@ export function catalogScrollQuery(sellerId: number, filter: CatalogFilter) {
     queryFn: ({ pageParam, signal }) => fetchCatalogPage(sellerId, { ...filter, offset: pageParam, limit: scrollPageSize }, signal),
     initialPageParam: 0,
     getNextPageParam: (last: CatalogPage) => (last.offset + last.limit < last.total ? last.offset + last.limit : undefined),
-    // As catalogPageQuery: a minute, and every write or notification that moves a listing invalidates it.
-    staleTime: 60_000,
+    staleTime: catalogStaleTime,
   });
 }
 
@@ -142,8 +145,7 @@ export function fulfilledListingsQuery(sellerId: number, limit: number, q?: stri
       const first = await take(listings, limit);
       return { listings: first, more: first.length === limit && (await take(listings, 1)).length > 0 };
     },
-    // As catalogPageQuery, whose pages it reads through the cache.
-    staleTime: 60_000,
+    staleTime: catalogStaleTime,
   });
 }
 
