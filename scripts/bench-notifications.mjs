@@ -4,11 +4,15 @@
 // notifications at 100 a second, then the time from a notification's receipt to its event on the SSE stream
 // (one at a time, after the burst is processed). On the embedded store in memory, and also on PostgreSQL when
 // DATABASE_URL is set (in a schema of its own, dropped after).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { Agent, setGlobalDispatcher } from 'undici';
 
 const clientId = 'seller-desk-bench';
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
@@ -36,10 +40,41 @@ async function waitHealthy(url) {
 }
 
 /**
- * The simulator as the marketplace and the built server in live mode over it, with the demo seller signed in
- * by a personal token: `cookie` is that session. Also used by bench.mjs to measure the pages in live mode.
+ * The settings that make the server terminate TLS and speak HTTP/2, as a deployment serves it (README,
+ * "HTTP/2"): a throwaway self-signed certificate for 127.0.0.1 made by openssl, which this process's fetch
+ * then trusts. Undefined with BENCH_HTTP1=1, to measure plain HTTP/1.1 instead.
  */
-export async function startLive({ port, outDir, databaseUrl }) {
+export function loopbackTls() {
+  if (process.env.BENCH_HTTP1) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'seller-desk-bench-tls-'));
+  const [TLS_CERT_FILE, TLS_KEY_FILE] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ].concat(['-keyout', TLS_KEY_FILE, '-out', TLS_CERT_FILE]),
+    { stdio: 'ignore' },
+  );
+  setGlobalDispatcher(new Agent({ connect: { ca: readFileSync(TLS_CERT_FILE) } }));
+  return { TLS_CERT_FILE, TLS_KEY_FILE };
+}
+
+/**
+ * The simulator as the marketplace and the built server in live mode over it, with the demo seller signed in
+ * by a personal token: `cookie` is that session. Also used by bench.mjs to measure the pages in live mode, over
+ * HTTP/2 with `tls` (from loopbackTls).
+ */
+export async function startLive({ port, outDir, databaseUrl, tls }) {
   // The simulator prints its address and the demo seller's token on its first two lines.
   const simulator = start('node_modules/.bin/tsx', ['src/demo/serve.ts'], {
     PORT: String(port + 1),
@@ -50,8 +85,9 @@ export async function startLive({ port, outDir, databaseUrl }) {
   const apiUrl = (await lines.next()).value.replace('Demo seller API on ', '');
   const token = (await lines.next()).value.replace('Token of the demo seller: ', '');
 
-  const origin = `http://127.0.0.1:${port + 2}`;
+  const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port + 2}`;
   const server = start(process.execPath, ['server/dist/main.js'], {
+    ...tls,
     PORT: String(port + 2),
     HOST: '127.0.0.1',
     OUT_DIR: outDir,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: a measurement, not a test. Builds, serves the build with the production server on
-// loopback in demo mode and in live mode (signed in, over the simulator served in Node as the marketplace),
+// loopback (over HTTP/2 unless BENCH_HTTP1=1) in demo mode and in live mode (signed in, over the simulator served in Node as the marketplace),
 // and reports bundle sizes; Lighthouse (mobile preset, 3 runs per page and mode, median) with each median run's
 // main-thread breakdown and five longest tasks; large-data scrolling (the `large` seed) and navigation-to-data
 // times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set).
@@ -8,12 +8,15 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { benchNotifications, startLive } from './bench-notifications.mjs';
+import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4400);
 const outDir = process.env.OUT_DIR ?? 'dist-bench';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const origin = `http://127.0.0.1:${port}`;
+// Served over HTTP/2 as a deployment is (BENCH_HTTP1=1 for plain HTTP/1.1); Chromium accepts the throwaway certificate.
+const tls = loopbackTls();
+const protocol = tls ? 'HTTP/2 over TLS' : 'HTTP/1.1';
+const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
 const chromePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath();
 const chromeFlags = [
   '--headless',
@@ -24,6 +27,7 @@ const chromeFlags = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  ...(tls ? ['--ignore-certificate-errors'] : []),
 ];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 mkdirSync('bench-results', { recursive: true });
@@ -45,7 +49,7 @@ rmSync('bench-results/bundle.json');
 // 2. Serve the build with the production server in demo mode (no SELLER_API_URL), stopped by PID.
 step(`serve ${outDir} on ${origin}`);
 const server = spawn('node', ['server/dist/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OUT_DIR: outDir, SELLER_API_URL: '' },
+  env: { ...process.env, ...tls, PORT: String(port), HOST: '127.0.0.1', OUT_DIR: outDir, SELLER_API_URL: '' },
   // Its request log (stdout) would drown the report; a refused setting (stderr) must show.
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -62,7 +66,7 @@ for (let i = 0; i < 100; i++) {
 }
 
 const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.filter((f) => f !== '--headless') });
-const live = await startLive({ port: port + 20, outDir });
+const live = await startLive({ port: port + 20, outDir, tls });
 process.on('exit', live.stop);
 const modes = { demo: { origin, headers: {} }, live: { origin: live.origin, headers: { cookie: live.cookie } } };
 
@@ -255,13 +259,13 @@ step('notifications (live mode over the simulator)');
 const notifications = await benchNotifications({ port: port + 10, outDir });
 for (const result of notifications) console.log(`  ${JSON.stringify(result)}`);
 
-const results = { date: new Date().toISOString(), bundle, lighthouse, large, navigation, notifications };
+const results = { date: new Date().toISOString(), protocol, bundle, lighthouse, large, navigation, notifications };
 writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 
 step('summary');
 console.log(`JS before first paint: ${bundle.initialKb} KB gz · all JS: ${bundle.totalKb} KB gz`);
 const table = [
-  `First-paint JS: ${bundle.initialKb} KB gz · all JS: ${bundle.totalKb} KB gz. Lighthouse mobile, median of ${runs}, ${results.date.slice(0, 10)}.`,
+  `First-paint JS: ${bundle.initialKb} KB gz · all JS: ${bundle.totalKb} KB gz. Lighthouse mobile, median of ${runs}, served over ${protocol}, ${results.date.slice(0, 10)}.`,
   '',
   '| page | demo perf | demo LCP ms | demo TBT ms | demo CLS | live perf | live LCP ms | live TBT ms | live CLS | nav→data ms |',
   '|---|---|---|---|---|---|---|---|---|---|',

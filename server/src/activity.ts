@@ -81,7 +81,6 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
-      connection: 'keep-alive',
       'x-content-type-options': 'nosniff',
     });
     raw.write(': connected\n\n');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -17,6 +18,11 @@ export interface Config {
   dataDir: string;
   trustProxy: boolean;
   imageHosts: string[];
+  /**
+   * The certificate and key the server terminates TLS with itself, serving HTTP/2 (and HTTP/1.1 to clients
+   * without it); unset when a proxy in front terminates TLS, or on plain HTTP.
+   */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   /** The built browser app (vite's outDir). */
   staticDir: string;
   logLevel: string;
@@ -57,9 +63,20 @@ const schema = z.object({
     .default('https://http2.mlstatic.com')
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
     .refine((hosts) => hosts.every((host) => imageHost.test(host)), { error: 'must be a list of hosts (host, *.host or https://host)' }),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   OUT_DIR: z.string().min(1).default('dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
 });
+
+/** A file a setting names, read now: one that cannot be read stops the start with the setting's name. */
+function readSetting(path: string, name: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new ConfigError(`Invalid setting ${name}: ${error instanceof Error ? error.message : `cannot read ${path}`}`);
+  }
+}
 
 /** A required-in-context setting: fails the same way a schema error does. */
 function need<T>(value: T | undefined, name: string, why: string): T {
@@ -93,7 +110,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('Missing setting SELLER_API_URL: OAUTH_CLIENT_ID is set, but sign-in only exists in live mode');
   }
 
-  const publicUrl = new URL(s.PUBLIC_URL ?? `http://localhost:${s.PORT}`);
+  let tls: Config['tls'];
+  if (s.TLS_CERT_FILE || s.TLS_KEY_FILE) {
+    tls = {
+      cert: readSetting(need(s.TLS_CERT_FILE, 'TLS_CERT_FILE', 'TLS_KEY_FILE is set, so its certificate is needed too'), 'TLS_CERT_FILE'),
+      key: readSetting(need(s.TLS_KEY_FILE, 'TLS_KEY_FILE', 'TLS_CERT_FILE is set, so its key is needed too'), 'TLS_KEY_FILE'),
+    };
+  }
+
+  const publicUrl = new URL(s.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${s.PORT}`);
   if (publicUrl.pathname !== '/' || publicUrl.search) {
     throw new ConfigError('Invalid setting PUBLIC_URL: must be an origin without a path (the app is served at /)');
   }
@@ -109,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: s.DATA_DIR,
     trustProxy: s.TRUST_PROXY,
     imageHosts: s.IMAGE_HOSTS,
+    tls,
     staticDir: s.OUT_DIR,
     logLevel: s.LOG_LEVEL,
   };

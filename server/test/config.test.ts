@@ -58,6 +58,9 @@ describe('start refused on a bad setting', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'Invalid setting TRUST_PROXY: must be true or false'],
     ['IMAGE_HOSTS', { IMAGE_HOSTS: 'https://img.example.com/path' }, 'Invalid setting IMAGE_HOSTS'],
     ['OUT_DIR', { OUT_DIR: '/nonexistent/build' }, 'Invalid setting OUT_DIR: /nonexistent/build/index.html is missing'],
+    ['TLS_KEY_FILE', { TLS_CERT_FILE: main }, 'Missing setting TLS_KEY_FILE: TLS_CERT_FILE is set'],
+    ['TLS_CERT_FILE', { TLS_KEY_FILE: main }, 'Missing setting TLS_CERT_FILE: TLS_KEY_FILE is set'],
+    ['TLS_CERT_FILE', { TLS_CERT_FILE: '/nonexistent/cert.pem', TLS_KEY_FILE: main }, 'Invalid setting TLS_CERT_FILE: ENOENT'],
   ])('%s: %j', async (_name, env, message) => {
     const { code, stderr } = await refusedStart(env);
     expect(code).toBe(1);

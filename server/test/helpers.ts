@@ -120,7 +120,7 @@ export async function startServer(
   const app = await buildApp({ config, store, logStream, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    url: `${config.tls ? 'https' : 'http'}://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     logs: () => lines.join(''),
     close: () => app.close(),
   };
