@@ -24,8 +24,8 @@ interface Page {
 }
 
 export interface Index {
-  /** The page for a client route: index.html with the preloads of that route's area. */
-  forPath(path: string): Page;
+  /** The page for a client route: index.html with the preloads of that route's area, in the locale it will start in. */
+  forPath(path: string, acceptLanguage: string | undefined): Page;
   /** CSP sources for the page's inline scripts (the same in every variant). */
   scriptHashes: string[];
 }
@@ -42,8 +42,8 @@ function readManifest(staticDir: string): Manifest {
   }
 }
 
-/** An area's route chunk with the chunks it imports statically, and their styles. */
-function areaFiles(manifest: Manifest, key: string): { scripts: Set<string>; styles: Set<string> } {
+/** Modules' chunks with the chunks they import statically, and their styles; a key the build lacks adds nothing. */
+function chunkFiles(manifest: Manifest, keys: string[]): { scripts: Set<string>; styles: Set<string> } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (chunkKey: string) => {
@@ -53,7 +53,7 @@ function areaFiles(manifest: Manifest, key: string): { scripts: Set<string>; sty
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit(key);
+  keys.forEach(visit);
   return { scripts, styles };
 }
 
@@ -68,6 +68,37 @@ function compress(text: string): Page {
 }
 
 const areaRoutes = /^src\/features\/([\w-]+)\/routes\.tsx$/;
+
+/**
+ * The shell's lazy parts every page loads as soon as it renders (src/app/Shell.tsx): the query client, the
+ * live updates, and demo mode's seller name or live mode's account menu. Phones show no nav badges.
+ */
+const shellModules: Record<Config['mode'], string[]> = {
+  demo: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/app/Nickname.tsx'],
+  live: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/features/settings/AccountMenu.tsx'],
+};
+/** The catalogs the shell loads with them (src/main.tsx, src/app/catalogs.ts), by their folder. */
+const shellCatalogs: Record<Config['mode'], string[]> = {
+  demo: ['src/app/locales', 'src/features/activity/locales'],
+  live: ['src/app/locales', 'src/features/activity/locales', 'src/features/settings/locales'],
+};
+
+const pageLocales = ['en', 'es', 'pt-BR'] as const;
+type PageLocale = (typeof pageLocales)[number];
+
+/**
+ * The locale the app starts in unless the seller chose one on this device: the first language of
+ * Accept-Language it has, as src/lib/i18n.tsx's detectLocale reads navigator.languages (the same list).
+ * A seller who chose another one downloads a catalog of a kilobyte or two for nothing.
+ */
+function pageLocale(acceptLanguage: string | undefined): PageLocale {
+  for (const range of (acceptLanguage ?? '').split(',')) {
+    const base = range.trim().split(/[-;]/)[0]?.toLowerCase();
+    if (base === 'en' || base === 'es') return base;
+    if (base === 'pt') return 'pt-BR';
+  }
+  return 'en';
+}
 
 export function loadIndex(staticDir: string, mode: Config['mode']): Index {
   let source: string;
@@ -86,22 +117,29 @@ export function loadIndex(staticDir: string, mode: Config['mode']): Index {
         .digest('base64')}'`,
   );
   const plain = compress(text);
-  // Each area's page also preloads its route's chunks, which the app would otherwise ask for only once its
-  // entry has run: one round trip less before the page's first screen. `/` is the home area.
+  // Each area's page also preloads what the app would otherwise ask for only once its entry has run (and
+  // then once the shell has rendered): the route's chunks, the shell's lazy parts and the catalogs of both
+  // in the locale the page will start in. Each is a round trip less before the page's first screen, most
+  // of the wait on a phone. `/` is the home area.
   const manifest = readManifest(staticDir);
   const areas = new Map<string, Page>();
   for (const key of Object.keys(manifest)) {
     const area = key.match(areaRoutes)?.[1];
     if (!area) continue;
-    const { scripts, styles } = areaFiles(manifest, key);
-    const links = [
-      ...[...scripts].filter((file) => !text.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    ];
-    areas.set(area, compress(text.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`)));
+    for (const locale of pageLocales) {
+      const catalogs = [...shellCatalogs[mode], `src/features/${area}/locales`].map((folder) => `${folder}/${locale}.po`);
+      const { scripts, styles } = chunkFiles(manifest, [key, ...shellModules[mode], ...catalogs]);
+      const links = [
+        ...[...scripts]
+          .filter((file) => !text.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      ];
+      areas.set(`${area} ${locale}`, compress(text.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`)));
+    }
   }
   return {
-    forPath: (path) => areas.get(path.split('/')[1] || 'home') ?? plain,
+    forPath: (path, acceptLanguage) => areas.get(`${path.split('/')[1] || 'home'} ${pageLocale(acceptLanguage)}`) ?? plain,
     scriptHashes,
   };
 }
@@ -147,12 +185,12 @@ const serverOwned = /^\/(api|auth|assets|session|events|notifications)(\/|$)/;
 
 export async function registerWeb(app: FastifyInstance, config: Config, index: Index) {
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const page = index.forPath(request.url.split('?')[0] ?? '/');
+    const page = index.forPath(request.url.split('?')[0] ?? '/', request.headers['accept-language']);
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('etag', page.etag)
-      .header('vary', 'accept-encoding');
+      .header('vary', 'accept-encoding, accept-language');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

@@ -77,13 +77,26 @@ export function makeStaticDir(): string {
   writeFileSync(join(dir, 'assets/index-Abc123.js.br'), brotliCompressSync(js));
   writeFileSync(join(dir, 'assets/index-Abc123.js.gz'), gzipSync(js));
   writeFileSync(join(dir, 'mockServiceWorker.js'), 'self.addEventListener("fetch", () => {});\n');
-  // Vite's manifest: two areas' route chunks, one importing a shared chunk with styles, one the entry.
+  // Vite's manifest: two areas' route chunks, one importing a shared chunk with styles, one the entry; the
+  // shell's lazy parts; the catalogs of the app, of the areas the shell borrows from, and of the questions.
   mkdirSync(join(dir, '.vite'));
+  const catalogs = ['app', 'features/activity', 'features/settings', 'features/questions'].flatMap((folder) =>
+    ['en', 'es', 'pt-BR'].map((locale) => [
+      `src/${folder}/locales/${locale}.po`,
+      { file: `assets/messages-${folder.replace('features/', '')}-${locale}-Msg000.js` },
+    ]),
+  );
   const manifest = {
     'src/main.tsx': { file: 'assets/index-Abc123.js', isEntry: true },
     'src/features/questions/routes.tsx': { file: 'assets/routes-Qst111.js', imports: ['_shared-Shr222.js', 'src/main.tsx'] },
     '_shared-Shr222.js': { file: 'assets/shared-Shr222.js', css: ['assets/shared-Css333.css'] },
     'src/features/home/routes.tsx': { file: 'assets/routes-Hom444.js', imports: ['src/main.tsx'] },
+    'src/app/queryClient.ts': { file: 'assets/queryClient-Qcl555.js', imports: ['_query-Qry666.js'] },
+    '_query-Qry666.js': { file: 'assets/query-Qry666.js' },
+    'src/app/LiveUpdates.tsx': { file: 'assets/LiveUpdates-Liv777.js', imports: ['src/main.tsx', '_query-Qry666.js'] },
+    'src/app/Nickname.tsx': { file: 'assets/Nickname-Nck888.js' },
+    'src/features/settings/AccountMenu.tsx': { file: 'assets/AccountMenu-Acc999.js' },
+    ...Object.fromEntries(catalogs),
   };
   writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
   return dir;

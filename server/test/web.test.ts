@@ -28,6 +28,10 @@ function expectSecurityHeaders(response: { headers: Headers }) {
   expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
 }
 
+/** The page's preloads, but the demo backend's. */
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"(?![^>]*data-demo-backend)/g)].map((m) => m[1]!);
+
 describe('serving the app in demo mode', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -57,20 +61,54 @@ describe('serving the app in demo mode', () => {
     expectSecurityHeaders(again);
   });
 
-  it("preloads the route's chunks and styles of the area a page belongs to, and nothing of other areas", async () => {
-    const links = (html: string) =>
-      [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"(?![^>]*data-demo-backend)/g)].map((m) => m[1]);
+  it("preloads the area's route chunks and styles, the shell's lazy parts and the catalogs of both, nothing of other areas", async () => {
     const questions = await (await fetch(server.url + '/questions/123?status=UNANSWERED')).text();
-    expect(links(questions)).toEqual(['/assets/routes-Qst111.js', '/assets/shared-Shr222.js', '/assets/shared-Css333.css']);
+    expect(preloads(questions)).toEqual([
+      '/assets/routes-Qst111.js',
+      '/assets/shared-Shr222.js',
+      '/assets/queryClient-Qcl555.js',
+      '/assets/query-Qry666.js',
+      '/assets/LiveUpdates-Liv777.js',
+      '/assets/Nickname-Nck888.js',
+      '/assets/messages-app-en-Msg000.js',
+      '/assets/messages-activity-en-Msg000.js',
+      '/assets/messages-questions-en-Msg000.js',
+      '/assets/shared-Css333.css',
+    ]);
     expect(questions).toContain('<link rel="preload" as="style" crossorigin href="/assets/shared-Css333.css">');
     // The entry is already the page's script: not preloaded again.
     expect(questions.match(/index-Abc123\.js/g)).toHaveLength(1);
-    expect(links(await (await fetch(server.url + '/')).text())).toEqual(['/assets/routes-Hom444.js']);
+    expect(preloads(await (await fetch(server.url + '/')).text())).toEqual([
+      '/assets/routes-Hom444.js',
+      '/assets/queryClient-Qcl555.js',
+      '/assets/query-Qry666.js',
+      '/assets/LiveUpdates-Liv777.js',
+      '/assets/Nickname-Nck888.js',
+      '/assets/messages-app-en-Msg000.js',
+      '/assets/messages-activity-en-Msg000.js',
+    ]);
     // An area the manifest does not know, and an unknown path, get the plain page.
-    expect(links(await (await fetch(server.url + '/stock')).text())).toEqual([]);
+    expect(preloads(await (await fetch(server.url + '/stock')).text())).toEqual([]);
     const home = await fetch(server.url + '/');
     const other = await fetch(server.url + '/questions');
     expect(home.headers.get('etag')).not.toBe(other.headers.get('etag'));
+  });
+
+  it('preloads the catalogs of the language the app will start in, from Accept-Language', async () => {
+    const catalogs = async (acceptLanguage: string) => {
+      const response = await fetch(server.url + '/questions', { headers: { 'accept-language': acceptLanguage } });
+      expect(response.headers.get('vary')).toBe('accept-encoding, accept-language');
+      return preloads(await response.text()).filter((file) => file.includes('/messages-'));
+    };
+    expect(await catalogs('pt-PT,pt;q=0.9,en;q=0.8')).toEqual([
+      '/assets/messages-app-pt-BR-Msg000.js',
+      '/assets/messages-activity-pt-BR-Msg000.js',
+      '/assets/messages-questions-pt-BR-Msg000.js',
+    ]);
+    expect(await catalogs('es-AR, en')).toContain('/assets/messages-questions-es-Msg000.js');
+    // The first language the app has, as it reads navigator.languages; English when it has none of them.
+    expect(await catalogs('fr-FR,de;q=0.9,es;q=0.8')).toContain('/assets/messages-questions-es-Msg000.js');
+    expect(await catalogs('fr-FR')).toContain('/assets/messages-questions-en-Msg000.js');
   });
 
   it('serves hashed assets immutable, Brotli or gzip by Accept-Encoding, with ETag and 304', async () => {
@@ -165,6 +203,12 @@ describe('serving the app in live mode', () => {
     expect(html).not.toContain('data-demo-backend');
     expect(html).toContain('/assets/index-Abc123.js');
     expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: https://img.example.com *.cdn.example");
+  });
+
+  it("preloads live mode's shell: the account menu with the settings area's catalog, not demo mode's seller name", async () => {
+    const shell = preloads(await (await fetch(server.url + '/', { headers: { 'accept-language': 'es' } })).text());
+    expect(shell).toEqual(expect.arrayContaining(['/assets/AccountMenu-Acc999.js', '/assets/messages-settings-es-Msg000.js']));
+    expect(shell).not.toContain('/assets/Nickname-Nck888.js');
   });
 
   it('sends HSTS only when the request came over https (behind a trusted proxy)', async () => {
