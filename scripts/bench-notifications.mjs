@@ -4,15 +4,14 @@
 // notifications at 100 a second, then the time from a notification's receipt to its event on the SSE stream
 // (one at a time, after the burst is processed). On the embedded store in memory, and also on PostgreSQL when
 // DATABASE_URL is set (in a schema of its own, dropped after).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
+import { selfSignedCert } from './selfSignedCert.ts';
 
 const clientId = 'seller-desk-bench';
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
@@ -41,32 +40,14 @@ async function waitHealthy(url) {
 
 /**
  * The settings that make the server terminate TLS and speak HTTP/2, as a deployment serves it (README,
- * "HTTP/2"): a throwaway self-signed certificate for 127.0.0.1 made by openssl, which this process's fetch
- * then trusts. Undefined with BENCH_HTTP1=1, to measure plain HTTP/1.1 instead.
+ * "HTTP/2"), with a throwaway self-signed certificate that this process's fetch then trusts. Undefined with
+ * BENCH_HTTP1=1, to measure plain HTTP/1.1 instead.
  */
 export function loopbackTls() {
   if (process.env.BENCH_HTTP1) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'seller-desk-bench-tls-'));
-  const [TLS_CERT_FILE, TLS_KEY_FILE] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ].concat(['-keyout', TLS_KEY_FILE, '-out', TLS_CERT_FILE]),
-    { stdio: 'ignore' },
-  );
-  setGlobalDispatcher(new Agent({ connect: { ca: readFileSync(TLS_CERT_FILE) } }));
-  return { TLS_CERT_FILE, TLS_KEY_FILE };
+  const { certFile, keyFile } = selfSignedCert();
+  setGlobalDispatcher(new Agent({ connect: { ca: readFileSync(certFile) } }));
+  return { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile };
 }
 
 /**

@@ -1,40 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { connect, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCert } from '../../scripts/selfSignedCert.ts';
 import { Browser, signIn, simulatorEnv, startServer, startSimulator, type Simulator, type TestServer } from './helpers.ts';
-
-/** A throwaway self-signed certificate for 127.0.0.1, made by openssl (no key is committed). */
-function selfSignedCert(): { certFile: string; keyFile: string; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'seller-desk-tls-'));
-  const certFile = join(dir, 'cert.pem');
-  const keyFile = join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { certFile, keyFile, cert: readFileSync(certFile) };
-}
 
 /** One HTTP/2 request: its response headers and as much of the body as `enough` wants (the whole of it by default). */
 function h2Get(
@@ -62,8 +31,9 @@ function h2Get(
 }
 
 describe('the server terminating TLS itself', () => {
-  const tls = selfSignedCert();
-  const tlsEnv = { TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile };
+  const { certFile, keyFile } = selfSignedCert();
+  const tls = { cert: readFileSync(certFile) };
+  const tlsEnv = { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile };
   let simulator: Simulator;
   let plain: TestServer;
   let secure: TestServer;
