@@ -73,12 +73,12 @@ const areaRoutes = /^src\/features\/([\w-]+)\/routes\.tsx$/;
  * The shell's lazy parts every page loads as soon as it renders (src/app/Shell.tsx): the query client, the
  * live updates, and demo mode's seller name or live mode's account menu. Phones show no nav badges.
  */
-const shellModules: Record<Config['mode'], string[]> = {
+export const shellModules: Record<Config['mode'], string[]> = {
   demo: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/app/Nickname.tsx'],
   live: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/features/settings/AccountMenu.tsx'],
 };
 /** The catalogs the shell loads with them (src/main.tsx, src/app/catalogs.ts), by their folder. */
-const shellCatalogs: Record<Config['mode'], string[]> = {
+export const shellCatalogs: Record<Config['mode'], string[]> = {
   demo: ['src/app/locales', 'src/features/activity/locales'],
   live: ['src/app/locales', 'src/features/activity/locales', 'src/features/settings/locales'],
 };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellCatalogs, shellModules } from '../src/web.ts';
 import { colourScript, liveEnv, rawGet, startServer, type TestServer } from './helpers.ts';
 
 /** Every response, whatever its status, carries these. */
@@ -31,6 +33,12 @@ function expectSecurityHeaders(response: { headers: Headers }) {
 /** The page's preloads, but the demo backend's. */
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"(?![^>]*data-demo-backend)/g)].map((m) => m[1]!);
+
+it("names for preloading the shell's parts and catalogs as the app's source has them (a rename would drop them silently)", () => {
+  const source = (path: string) => existsSync(new URL(`../../${path}`, import.meta.url));
+  for (const module of [...shellModules.demo, ...shellModules.live]) expect(source(module), module).toBe(true);
+  for (const folder of [...shellCatalogs.demo, ...shellCatalogs.live]) expect(source(`${folder}/en.po`), folder).toBe(true);
+});
 
 describe('serving the app in demo mode', () => {
   let server: TestServer;
