@@ -1050,7 +1050,8 @@ const firstItemNumber = 1450000001;
 /** Sellers of the listed items: strangers to the demo, so no other area's lists change. */
 const strangerSellers = 500000001;
 
-export function seedCategories(context: SeedContext): CategoriesState {
+/** One site per step (yield): the browser seeds between tasks (see seedSteps in ./index). */
+export function* seedCategories(context: SeedContext): Generator<void, CategoriesState> {
   const state: CategoriesState = { sites, topLevel: new Map(), categories: new Map(), domains: new Map() };
   for (const site of sites) {
     let nextItem = firstItemNumber;
@@ -1126,6 +1127,7 @@ export function seedCategories(context: SeedContext): CategoriesState {
       site.id,
       roots.map((root) => root.id),
     );
+    yield;
   }
   for (const item of context.items.values()) item.attributes = listingAttributes(state, item);
   return state;

@@ -76,7 +76,7 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
   yield;
   const stock = seedStock(context);
   yield;
-  const categories = seedCategories(context);
+  const categories = yield* seedCategories(context);
   let fulfillment: FulfillmentState | undefined;
   let creditLeads: CreditLeadsState | undefined;
   return {
