@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { demoWorker } from './scripts/demo-worker';
 
@@ -51,6 +52,19 @@ function demoBackendPreload(): Plugin {
   };
 }
 
+/**
+ * The theme's CSS variables (src/app/theme.css, kept equal to what MUI generates by
+ * src/app/themeCss.test.tsx) go into index.html as a stylesheet: the page then has them before any script
+ * runs, and the app does not build and insert them at start (ThemeProvider's disableStyleSheetGeneration).
+ */
+function themeStylesheet(): Plugin {
+  const file = fileURLToPath(new URL('src/app/theme.css', import.meta.url));
+  return {
+    name: 'seller-desk-theme-stylesheet',
+    transformIndexHtml: () => [{ tag: 'style', children: readFileSync(file, 'utf8'), injectTo: 'head' }],
+  };
+}
+
 /** A compiled catalog's chunk says whose it is (`messages-app-en-….js`), for the bundle budget and for people. */
 function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): string {
   const catalog = facadeModuleId?.match(/\/src\/(?:features\/)?([\w-]+)\/locales\/([\w-]+)\.po$/);
@@ -58,7 +72,7 @@ function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): strin
 }
 
 export default defineConfig({
-  plugins: [react(), lingui({ macroTransform: true }), devMode(), demoBackendPreload(), demoWorker()],
+  plugins: [react(), lingui({ macroTransform: true }), devMode(), themeStylesheet(), demoBackendPreload(), demoWorker()],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
   resolve: {
     alias: [

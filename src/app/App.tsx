@@ -15,7 +15,8 @@ export function App() {
   const { locale } = useLocale();
   const theme = createAppTheme(locale);
   return (
-    <ThemeProvider theme={theme} defaultMode="system">
+    // The theme's CSS variables are a stylesheet in index.html (see src/app/themeCss.test.tsx).
+    <ThemeProvider theme={theme} defaultMode="system" disableStyleSheetGeneration>
       <CssBaseline enableColorScheme />
       <BrowserRouter>
         {/* Whatever breaks outside a page (the shell itself) still shows its error; Retry reloads the page. */}

@@ -2,6 +2,13 @@ import { t } from '@lingui/core/macro';
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { memoPerLocale } from '../lib/i18n';
 
+// The theme uses CSS variables: this types ThemeProvider's props for them (disableStyleSheetGeneration, see App).
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
+
 /**
  * MUI's own strings for the components we use, from the shell's catalog in the active locale. Not
  * `@mui/material/locale`: it builds an Intl.NumberFormat per locale when imported, about 40 ms of

@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { useNearViewport } from '../../lib/useNearViewport';
 import { useChartPalette, type ChartLook } from './chartPalette';
 import { availabilityChartHeight, notAvailableChartHeight, useChartWidth } from './chartSize';
 
 /*
  * Recharts (about 90 KB gzipped, and its first render) is not part of the area's route: the fulfilled listings
- * never draw a chart, and the inventory and the operations log show their text and tables first. Each chart
- * holds its exact size while it loads, so nothing below it moves when it arrives.
+ * never draw a chart, and the inventory and the operations log show their text and tables first. A chart is
+ * loaded and drawn once its place comes near the screen (on a phone it is below the fold at first). Each
+ * chart holds its exact size while it loads, so nothing below it moves when it arrives.
  */
 const LazyNotAvailableChart = lazy(() => import('./NotAvailableChart').then((module) => ({ default: module.NotAvailableChart })));
 const LazyAvailabilityChart = lazy(() => import('./AvailabilityChart').then((module) => ({ default: module.AvailabilityChart })));
@@ -18,20 +20,27 @@ function useLook(height: number): ChartLook {
   return { ...useChartPalette(), width: useChartWidth(), height };
 }
 
+/** The chart once its place is near the screen; until then and while it loads, a space of its size. */
+function WhenNear({ height, children }: { height: number; children: ReactNode }) {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const space = <Box ref={ref} sx={{ height }} />;
+  return near ? <Suspense fallback={space}>{children}</Suspense> : space;
+}
+
 export function NotAvailableChart(props: PageProps<typeof LazyNotAvailableChart>) {
   const look = useLook(notAvailableChartHeight(props.data.length));
   return (
-    <Suspense fallback={<Box sx={{ height: look.height }} />}>
+    <WhenNear height={look.height}>
       <LazyNotAvailableChart {...props} {...look} />
-    </Suspense>
+    </WhenNear>
   );
 }
 
 export function AvailabilityChart(props: PageProps<typeof LazyAvailabilityChart>) {
   const look = useLook(availabilityChartHeight);
   return (
-    <Suspense fallback={<Box sx={{ height: look.height }} />}>
+    <WhenNear height={look.height}>
       <LazyAvailabilityChart {...props} {...look} />
-    </Suspense>
+    </WhenNear>
   );
 }
