@@ -220,6 +220,8 @@ test.describe('fulfillment operations log', () => {
     const app = new FulfillmentPages(page);
     await app.openOperations({ inventories: 'INV00004X' });
     const chart = page.getByRole('region', { name: 'Available units over time' });
+    // Below the table: the chart is drawn once the seller scrolls near it.
+    await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('.recharts-line')).toBeVisible();
     await expect(chart).toContainText(/the available units of INV00004X went from \d+ to \d+/);
   });
