@@ -84,4 +84,20 @@ export default tseslint.config(
     files: ['scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  // The browser's schemas use zod/mini: classic zod would put its whole API (toJSONSchema…) back in the bundle.
+  // The server (server/) keeps classic zod.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4', 'zod/v4/classic'].map((name) => ({
+            name,
+            message: "Import { z } from 'zod/mini' in src (src/api/zodLocale.ts gives its issues English messages).",
+          })),
+        },
+      ],
+    },
+  },
 );

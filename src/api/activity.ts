@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData, serverUrl } from './client';
 
 /*
@@ -16,7 +17,7 @@ const categorySideSchema = z.object({
   categoryId: z.string(),
   path: z.array(z.string()),
   /** The sale fee for the item's price and listing type in that category; null when it could not be read. */
-  saleFee: z.number().nullable(),
+  saleFee: z.nullable(z.number()),
 });
 
 /**
@@ -25,7 +26,7 @@ const categorySideSchema = z.object({
  */
 export const activityEntrySchema = z.object({
   /** Decimal string, increasing per store: also the SSE event id. */
-  id: z.string().regex(/^\d+$/),
+  id: z.string().check(z.regex(/^\d+$/)),
   accountId: z.string(),
   topic: z.enum(['questions', 'items', 'stock-location', 'fbm_stock_operations', 'leads-credits']),
   kind: z.enum(activityKinds),
@@ -33,17 +34,17 @@ export const activityEntrySchema = z.object({
   createdAt: z.string(),
   read: z.boolean(),
   subject: z.object({
-    questionId: z.number().int().optional(),
-    itemId: z.string().optional(),
-    userProductId: z.string().optional(),
-    inventoryId: z.string().optional(),
-    operationId: z.number().int().optional(),
-    creditId: z.string().optional(),
+    questionId: z.optional(z.int()),
+    itemId: z.optional(z.string()),
+    userProductId: z.optional(z.string()),
+    inventoryId: z.optional(z.string()),
+    operationId: z.optional(z.int()),
+    creditId: z.optional(z.string()),
   }),
   /** Short facts from the API read: `status` (null: the question was deleted), `deleted`, `itemTitle`, `type`… */
   facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  review: z
-    .object({
+  review: z.optional(
+    z.object({
       itemTitle: z.string(),
       price: z.number(),
       currencyId: z.string(),
@@ -51,9 +52,9 @@ export const activityEntrySchema = z.object({
       from: categorySideSchema,
       to: categorySideSchema,
       missingAttributes: z.array(z.object({ id: z.string(), name: z.string() })),
-      reviewedAt: z.string().nullable(),
-    })
-    .optional(),
+      reviewedAt: z.nullable(z.string()),
+    }),
+  ),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
@@ -61,7 +62,7 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 export const activityPageSchema = z.object({
   entries: z.array(activityEntrySchema),
   /** Unread entries of the active account (all kinds). */
-  unread: z.number().int().nonnegative(),
+  unread: z.int().check(z.nonnegative()),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 

@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 import { ApiError, ContractError, isApiError, parseErrorBody } from './errors';
 import { itemSchema } from './items';
@@ -13,16 +14,16 @@ import { itemSchema } from './items';
  * An item with the fields the catalog shows besides the seed's (thumbnail and permalink are untrusted URLs).
  * @public The contract other areas build on (the home screen), exported for their schemas.
  */
-export const listingSchema = itemSchema.extend({
+export const listingSchema = z.extend(itemSchema, {
   thumbnail: z.string(),
   permalink: z.string(),
   status: z.string(),
   /** The seller's SKU. */
-  seller_custom_field: z.string().nullable(),
-  user_product_id: z.string().nullable(),
+  seller_custom_field: z.nullable(z.string()),
+  user_product_id: z.nullable(z.string()),
   listing_type_id: z.string(),
   /** Not shown beyond the list itself: read as the public API's id, name, value_id, value_name. */
-  attributes: z.array(z.object({ id: z.string(), name: z.string(), value_id: z.string().nullable(), value_name: z.string().nullable() })),
+  attributes: z.array(z.object({ id: z.string(), name: z.string(), value_id: z.nullable(z.string()), value_name: z.nullable(z.string()) })),
 });
 export type Listing = z.infer<typeof listingSchema>;
 
@@ -64,8 +65,14 @@ export async function searchListingIds(sellerId: number, search: ListingSearch, 
 /** A batch answer: each id's status and the body its single read would have answered, in the order asked. */
 const batchSchema = z.array(
   z.union([
-    z.object({ code: z.literal(200), body: listingSchema }).transform(({ body }) => ({ listing: body })),
-    z.object({ code: z.int().refine((code) => code !== 200), body: z.unknown() }).transform(({ code, body }) => ({ code, body })),
+    z.pipe(
+      z.object({ code: z.literal(200), body: listingSchema }),
+      z.transform(({ body }) => ({ listing: body })),
+    ),
+    z.pipe(
+      z.object({ code: z.int().check(z.refine((code) => code !== 200)), body: z.unknown() }),
+      z.transform(({ code, body }) => ({ code, body })),
+    ),
   ]),
 );
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 
 /**
@@ -55,10 +56,10 @@ export const categorySettingsSchema = z.object({
   immediate_payment: z.string(),
   item_conditions: z.array(z.string()),
   items_reviews_allowed: z.boolean(),
-  max_description_length: z.number().int(),
-  max_pictures_per_item: z.number().int(),
-  max_sub_title_length: z.number().int(),
-  max_title_length: z.number().int(),
+  max_description_length: z.int(),
+  max_pictures_per_item: z.int(),
+  max_sub_title_length: z.int(),
+  max_title_length: z.int(),
   price: z.string(),
   restrictions: looseList,
   rounded_address: z.boolean(),
@@ -71,15 +72,15 @@ export const categorySettingsSchema = z.object({
   stock: z.string(),
   tags: z.array(z.string()),
   vip_subdomain: z.string(),
-  mirror_category: z.string().nullable(),
+  mirror_category: z.nullable(z.string()),
   listing_allowed: z.boolean(),
-  maximum_price: z.number().nullable(),
-  minimum_price: z.number().nullable(),
+  maximum_price: z.nullable(z.number()),
+  minimum_price: z.nullable(z.number()),
   /**
    * Not in the spec's list: the public API names the category's domain here (e.g. MLA-CELLPHONES); it
    * leads to GET /domains/{id}/technical_specs. Optional: present in some responses.
    */
-  catalog_domain: z.string().optional(),
+  catalog_domain: z.optional(z.string()),
 });
 export type CategorySettings = z.infer<typeof categorySettingsSchema>;
 
@@ -88,14 +89,14 @@ const categoryRefSchema = z.object({ id: z.string(), name: z.string() });
 const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
-  picture: z.string().nullable(),
-  permalink: z.string().nullable(),
-  total_items_in_this_category: z.number().int(),
+  picture: z.nullable(z.string()),
+  permalink: z.nullable(z.string()),
+  total_items_in_this_category: z.int(),
   path_from_root: z.array(categoryRefSchema),
-  children_categories: z.array(categoryRefSchema.extend({ total_items_in_this_category: z.number().int() })),
+  children_categories: z.array(z.extend(categoryRefSchema, { total_items_in_this_category: z.int() })),
   attribute_types: z.string(),
   settings: categorySettingsSchema,
-  meta_categ_id: z.string().nullable(),
+  meta_categ_id: z.nullable(z.string()),
   attributable: z.boolean(),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -120,11 +121,11 @@ const categoryAttributeSchema = z.object({
   /** The spec shows list, number, boolean and string; other types the live API may add pass as text. */
   value_type: z.string(),
   /** On number and string attributes. */
-  value_max_length: z.number().int().optional(),
+  value_max_length: z.optional(z.int()),
   /** Booleans such as fixed, required; may be empty. */
   tags: z.record(z.string(), z.boolean()),
   /** For list and boolean attributes. */
-  values: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  values: z.optional(z.array(z.object({ id: z.string(), name: z.string() }))),
   attribute_group_id: z.string(),
   attribute_group_name: z.string(),
 });
@@ -147,14 +148,14 @@ const searchResultSchema = z.object({
   category_id: z.string(),
   price: z.number(),
   currency_id: z.string(),
-  available_quantity: z.number().int(),
-  sold_quantity: z.number().int(),
-  seller: z.object({ id: z.number().int() }),
+  available_quantity: z.int(),
+  sold_quantity: z.int(),
+  seller: z.object({ id: z.int() }),
 });
 
 const itemSearchSchema = z.object({
   site_id: z.string(),
-  paging: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
+  paging: z.object({ total: z.int(), offset: z.int(), limit: z.int() }),
   results: z.array(searchResultSchema),
 });
 export type ItemSearch = z.infer<typeof itemSearchSchema>;
@@ -213,7 +214,7 @@ const listingPriceSchema = z.object({
   listing_fee_amount: z.number(),
   sale_fee_amount: z.number(),
   /** Not in the list; the public API details the sale fee like this (present in some responses). */
-  sale_fee_details: z.object({ percentage_fee: z.number(), fixed_fee: z.number(), gross_amount: z.number() }).optional(),
+  sale_fee_details: z.optional(z.object({ percentage_fee: z.number(), fixed_fee: z.number(), gross_amount: z.number() })),
 });
 export type ListingPrice = z.infer<typeof listingPriceSchema>;
 
@@ -241,7 +242,7 @@ const domainDiscoverySchema = z.object({
   domain_name: z.string(),
   category_id: z.string(),
   category_name: z.string(),
-  attributes: z.array(z.object({ id: z.string(), name: z.string().optional(), value_id: z.string().nullable(), value_name: z.string() })),
+  attributes: z.array(z.object({ id: z.string(), name: z.optional(z.string()), value_id: z.nullable(z.string()), value_name: z.string() })),
 });
 export type DomainDiscovery = z.infer<typeof domainDiscoverySchema>;
 
@@ -265,8 +266,8 @@ const promotionPackSchema = z.object({
   description: z.string(),
   status: z.enum(['active', 'inactive']),
   listing_type_id: z.string(),
-  listing_quantity: z.number().int(),
-  duration_days: z.number().int(),
+  listing_quantity: z.int(),
+  duration_days: z.int(),
   price: z.number(),
   currency_id: z.string(),
 });

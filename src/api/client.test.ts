@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { configureClient, request, requestData } from './client';
 import { ApiError, ContractError, NetworkError, isRetryable, parseRetryAfter } from './errors';
 import { getMe } from './users';
 import { server, demoSeller } from '../test/demo';
 
-const echoSchema = z.object({ authorization: z.string().nullable(), query: z.string(), body: z.unknown() });
+const echoSchema = z.object({ authorization: z.nullable(z.string()), query: z.string(), body: z.unknown() });
 
 function echoHandler() {
   return http.all('*/api/echo', async ({ request: req }) => {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, ContractError, NetworkError, parseErrorBody, parseRetryAfter } from './errors';
 
 /**
@@ -27,7 +27,7 @@ export function configureClient(next: Partial<ClientConfig>): void {
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -81,7 +81,7 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError(response.status, `http_${response.status}`, text || response.statusText || `HTTP ${response.status}`, [], retryAfter);
 }
 
-export async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<ApiResponse<z.infer<S>>> {
+export async function request<S extends z.ZodMiniType>(path: string, options: RequestOptions<S>): Promise<ApiResponse<z.infer<S>>> {
   const { method = 'GET', query, body, signal, schema, server } = options;
   // Seller Desk's server does not wait for the backend: asking it who is signed in is part of getting ready.
   if (!server) await config.ready;
@@ -126,6 +126,6 @@ export async function request<S extends z.ZodType>(path: string, options: Reques
 }
 
 /** `request` for callers that need only the body. */
-export async function requestData<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+export async function requestData<S extends z.ZodMiniType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
   return (await request(path, options)).data;
 }

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 import { itemIdPattern } from './items';
 import { openEnum } from './openEnum';
@@ -96,33 +97,33 @@ export function creditLeadSearchProblems(input: SearchInput): CreditLeadSearchPr
   return problems;
 }
 
-const timestamp = z.string().regex(creditLeadTimestampPattern);
+const timestamp = z.string().check(z.regex(creditLeadTimestampPattern));
 
 const leadFields = {
-  id: z.string().regex(creditLeadIdPattern),
+  id: z.string().check(z.regex(creditLeadIdPattern)),
   item_id: z.string(),
   down_payment_amount: z.number(),
-  installments_number: z.number().int(),
+  installments_number: z.int(),
   installments_amount: z.number(),
-  seller_id: z.number().int(),
+  seller_id: z.int(),
   /** Only when the financing entity provides one. */
-  proposal_id: z.string().optional(),
+  proposal_id: z.optional(z.string()),
   date_created: timestamp,
   financial_entity_id: financialEntityField,
 };
 
 const creditLeadSchema = z.object({
   ...leadFields,
-  buyer_id: z.number().int(),
+  buyer_id: z.int(),
   expired: z.boolean(),
   /** Not in the spec's search fields; read when present (see the note at the top). */
-  status: creditLeadStatusField.optional(),
+  status: z.optional(creditLeadStatusField),
 });
 export type CreditLead = z.infer<typeof creditLeadSchema>;
 
 const creditLeadSearchSchema = z.object({
   results: z.array(creditLeadSchema),
-  paging: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  paging: z.object({ offset: z.int(), limit: z.int(), total: z.int() }),
   date_from: timestamp,
   date_to: timestamp,
 });
@@ -130,7 +131,7 @@ export type CreditLeadSearch = z.infer<typeof creditLeadSearchSchema>;
 
 /** The buyer is personal data: shown masked until revealed, never logged, never in a URL. */
 const creditLeadBuyerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   full_name: z.string(),
   email: z.string(),
   phone: z.string(),

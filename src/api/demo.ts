@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 import { questionDetailSchema, type QuestionDetail } from './questions';
 
@@ -16,7 +17,7 @@ export function simulateBuyerQuestion(body: { item_id?: string; text: string }, 
 // change; in demo mode it arrives as an activity entry on GET /events. Their answers are read only for the ids.
 
 const demoCreditLeadSchema = z.object({ id: z.string(), item_id: z.string() });
-const demoOperationSchema = z.object({ id: z.number().int(), inventory_id: z.string(), type: z.string() });
+const demoOperationSchema = z.object({ id: z.int(), inventory_id: z.string(), type: z.string() });
 const demoRecategorizationSchema = z.object({ item_id: z.string(), from_category_id: z.string(), category_id: z.string() });
 
 /** POST /__demo/credit-leads: a buyer asks for credit on the caller's item (their first when none is given). */

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 import { openEnum } from './openEnum';
 
@@ -104,7 +105,7 @@ export function dateRangeProblem(from: string, to: string): DateRangeProblem | n
   return null;
 }
 
-const quantity = z.number().int();
+const quantity = z.int();
 const notAvailableDetailSchema = z.array(z.object({ status: z.string(), quantity }));
 
 const fulfillmentStockSchema = z.object({
@@ -113,7 +114,7 @@ const fulfillmentStockSchema = z.object({
   available_quantity: quantity,
   not_available_quantity: quantity,
   not_available_detail: notAvailableDetailSchema,
-  external_references: z.array(z.object({ type: z.string(), id: z.string(), variation_id: z.number().int().nullable() })),
+  external_references: z.array(z.object({ type: z.string(), id: z.string(), variation_id: z.nullable(z.int()) })),
 });
 export type FulfillmentStock = z.infer<typeof fulfillmentStockSchema>;
 
@@ -130,26 +131,30 @@ const stockSnapshotSchema = z.object({
 });
 
 /** Both names of the product identifier appear in the spec; the client reads either as inventory_id. */
-const operationSchema = z
-  .object({
-    id: z.number().int(),
-    seller_id: z.number().int(),
-    inventory_id: z.string().optional(),
-    seller_product_id: z.string().optional(),
-    date_created: z.string(),
-    type: openEnum('fulfillment operation type', (value) => parseOperationType(value) !== null),
-    detail: z.object({
-      available_quantity: quantity,
-      not_available_quantity: quantity.optional(),
-      not_available_detail: notAvailableDetailSchema.optional(),
-    }),
-    result: stockSnapshotSchema,
-    external_references: z.array(z.object({ type: z.string(), value: z.union([z.string(), z.number()]).transform(String) })),
-  })
-  .refine((op) => op.inventory_id !== undefined || op.seller_product_id !== undefined, {
-    message: 'inventory_id or seller_product_id required',
-  })
-  .transform(({ seller_product_id, inventory_id, ...op }) => ({ ...op, inventory_id: (inventory_id ?? seller_product_id)! }));
+const operationSchema = z.pipe(
+  z
+    .object({
+      id: z.int(),
+      seller_id: z.int(),
+      inventory_id: z.optional(z.string()),
+      seller_product_id: z.optional(z.string()),
+      date_created: z.string(),
+      type: openEnum('fulfillment operation type', (value) => parseOperationType(value) !== null),
+      detail: z.object({
+        available_quantity: quantity,
+        not_available_quantity: z.optional(quantity),
+        not_available_detail: z.optional(notAvailableDetailSchema),
+      }),
+      result: stockSnapshotSchema,
+      external_references: z.array(z.object({ type: z.string(), value: z.pipe(z.union([z.string(), z.number()]), z.transform(String)) })),
+    })
+    .check(
+      z.refine((op) => op.inventory_id !== undefined || op.seller_product_id !== undefined, {
+        message: 'inventory_id or seller_product_id required',
+      }),
+    ),
+  z.transform(({ seller_product_id, inventory_id, ...op }) => ({ ...op, inventory_id: (inventory_id ?? seller_product_id)! })),
+);
 export type Operation = z.infer<typeof operationSchema>;
 /** An operation as the server sends it (the simulator builds these). */
 export type OperationResource = z.input<typeof operationSchema>;
@@ -162,11 +167,11 @@ const filterSchema = z.object({ id: z.string(), name: z.string(), values: z.arra
  * `available_sort` (also listed by the spec) is read when present.
  */
 export const operationsPageSchema = z.object({
-  paging: z.object({ total: quantity, scroll: z.string().nullable().optional(), limit: quantity }),
+  paging: z.object({ total: quantity, scroll: z.optional(z.nullable(z.string())), limit: quantity }),
   results: z.array(operationSchema),
   filters: z.array(filterSchema),
   available_filters: z.array(filterSchema),
-  available_sort: z.unknown().optional(),
+  available_sort: z.optional(z.unknown()),
   sort: z.string(),
   available_sorts: z.array(z.string()),
 });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 
 /** Item: the fields the spec lists as relevant (the real resource has many more, let through unread). */
@@ -6,19 +7,19 @@ export const itemSchema = z.object({
   id: z.string(),
   site_id: z.string(),
   title: z.string(),
-  subtitle: z.string().nullable(),
-  seller_id: z.number().int(),
+  subtitle: z.nullable(z.string()),
+  seller_id: z.int(),
   category_id: z.string(),
-  official_store_id: z.number().int().nullable(),
+  official_store_id: z.nullable(z.int()),
   price: z.number(),
   base_price: z.number(),
-  original_price: z.number().nullable(),
-  inventory_id: z.string().nullable(),
+  original_price: z.nullable(z.number()),
+  inventory_id: z.nullable(z.string()),
   currency_id: z.string(),
-  initial_quantity: z.number().int(),
-  available_quantity: z.number().int(),
-  sold_quantity: z.number().int(),
-  sale_terms: z.array(z.object({ id: z.string(), name: z.string(), value_name: z.string().nullable() })),
+  initial_quantity: z.int(),
+  available_quantity: z.int(),
+  sold_quantity: z.int(),
+  sale_terms: z.array(z.object({ id: z.string(), name: z.string(), value_name: z.nullable(z.string()) })),
 });
 export type Item = z.infer<typeof itemSchema>;
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { recordDrift } from './drift';
 
 /**
@@ -7,8 +8,11 @@ import { recordDrift } from './drift';
  * contract drift under `where`.
  */
 export function openEnum(where: string, isKnown: (value: string) => boolean) {
-  return z.string().transform((value) => {
-    if (!isKnown(value)) recordDrift(where, `unknown value ${JSON.stringify(value)}`);
-    return value;
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((value) => {
+      if (!isKnown(value)) recordDrift(where, `unknown value ${JSON.stringify(value)}`);
+      return value;
+    }),
+  );
 }

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData, type QueryValue } from './client';
 import { openEnum } from './openEnum';
 import { requestWrite } from './write';
@@ -37,16 +38,16 @@ export function deletionTime(dateCreated: number): number {
 }
 
 /** A timestamp with an offset (search) or UTC with fractional seconds (by id): both parse as dates. */
-const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), { message: 'not a timestamp' });
+const timestamp = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'not a timestamp' }));
 
 const askerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   // Vehicle items only: the asker's contact (personal data; masked on screen until revealed).
-  answered_questions: z.number().int().optional(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  phone: z.object({ number: z.string(), area_code: z.string() }).optional(),
-  email: z.string().optional(),
+  answered_questions: z.optional(z.int()),
+  first_name: z.optional(z.string()),
+  last_name: z.optional(z.string()),
+  phone: z.optional(z.object({ number: z.string(), area_code: z.string() })),
+  email: z.optional(z.string()),
 });
 
 const answerSchema = z.object({
@@ -57,25 +58,25 @@ const answerSchema = z.object({
 
 /** A question as search returns it. The status is kept as a string: unknown future values must not break the inbox. */
 const questionSchema = z.object({
-  id: z.number().int(),
-  seller_id: z.number().int(),
+  id: z.int(),
+  seller_id: z.int(),
   item_id: z.string(),
   status: openEnum('question status', isQuestionStatus),
   text: z.string(),
   date_created: timestamp,
   deleted_from_listing: z.boolean(),
   hold: z.boolean(),
-  suspected_spam: z.boolean().optional(),
-  answer: answerSchema.nullable(),
+  suspected_spam: z.optional(z.boolean()),
+  answer: z.nullable(answerSchema),
   from: askerSchema,
 });
 export type Question = z.infer<typeof questionSchema>;
 
 /** The by-id resource adds buyer_id, last_updated and app_id. */
-export const questionDetailSchema = questionSchema.extend({
-  buyer_id: z.number().int(),
+export const questionDetailSchema = z.extend(questionSchema, {
+  buyer_id: z.int(),
   last_updated: timestamp,
-  app_id: z.number().int(),
+  app_id: z.int(),
 });
 export type QuestionDetail = z.infer<typeof questionDetailSchema>;
 
@@ -83,31 +84,31 @@ const filterValueSchema = z.object({
   id: z.string(),
   name: z.string(),
   // Not in the spec: the simulator adds how many questions hold each status (for the inbox's chips).
-  count: z.number().int().optional(),
+  count: z.optional(z.int()),
 });
 
 const searchResultSchema = z.object({
-  total: z.number().int(),
-  limit: z.number().int(),
+  total: z.int(),
+  limit: z.int(),
   questions: z.array(questionSchema),
   filters: z.object({
-    limit: z.number().int(),
-    offset: z.number().int(),
+    limit: z.int(),
+    offset: z.int(),
     api_version: z.string(),
     is_admin: z.boolean(),
     sorts: z.array(z.string()),
-    caller: z.number().int(),
-    item: z.string().optional(),
-    seller_id: z.string().optional(),
-    status: z.string().optional(),
-    from: z.string().optional(),
+    caller: z.int(),
+    item: z.optional(z.string()),
+    seller_id: z.optional(z.string()),
+    status: z.optional(z.string()),
+    from: z.optional(z.string()),
   }),
   available_filters: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
       type: z.enum(['number', 'text']),
-      values: z.array(filterValueSchema).optional(),
+      values: z.optional(z.array(filterValueSchema)),
     }),
   ),
   available_sorts: z.array(z.string()),
@@ -166,7 +167,7 @@ export function deleteQuestion(id: number, signal?: AbortSignal): Promise<[strin
   return requestWrite(`/questions/${id}`, { method: 'DELETE', schema: z.tuple([z.string()]), signal });
 }
 
-export const hideResultSchema = z.object({ question_ids: z.array(z.number().int()) });
+export const hideResultSchema = z.object({ question_ids: z.array(z.int()) });
 
 /**
  * POST /my/questions/hidden. Bodies: not shown. We send `{"question_ids":[…]}` (the public API's

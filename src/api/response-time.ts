@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 
 /** The spec's calculation rules, for the page that explains them (the simulator keeps its own). */
@@ -15,7 +16,7 @@ export const responseTimeRules = {
 export const responseTimeSlots = ['weekdays_working_hours', 'weekdays_extra_hours', 'weekend'] as const;
 export type ResponseTimeSlot = (typeof responseTimeSlots)[number];
 
-const minutes = z.number().int().nonnegative();
+const minutes = z.int().check(z.nonnegative());
 
 /**
  * A slot: average minutes and the projected sales increase when answered within an hour (null unless the
@@ -24,12 +25,12 @@ const minutes = z.number().int().nonnegative();
  */
 const responseTimeSlotSchema = z.object({
   response_time: minutes,
-  sales_percent_increase: z.number().int().nonnegative().nullable(),
+  sales_percent_increase: z.nullable(z.int().check(z.nonnegative())),
 });
 export type ResponseTimeSlotValue = z.infer<typeof responseTimeSlotSchema>;
 
 export const responseTimeSchema = z.object({
-  user_id: z.number().int().positive(),
+  user_id: z.int().check(z.positive()),
   total: z.object({ response_time: minutes }),
   weekdays_working_hours: responseTimeSlotSchema,
   weekdays_extra_hours: responseTimeSlotSchema,
@@ -42,11 +43,8 @@ export type ResponseTime = z.infer<typeof responseTimeSchema>;
  * the simulator applies the same schema to the path.
  */
 export const userIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[1-9]\d*$/)
-  .transform(Number)
-  .refine(Number.isSafeInteger);
+  .pipe(z.string().check(z.trim(), z.regex(/^[1-9]\d*$/)), z.transform(Number))
+  .check(z.refine(Number.isSafeInteger));
 
 /**
  * GET /users/{user_id}/questions/response_time. 404 not_found ("Response time not found for user id: N")

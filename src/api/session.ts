@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 
 /**
@@ -13,7 +14,7 @@ const accountSchema = z.object({
   site_id: z.string(),
   active: z.boolean(),
   /** Unread activity entries of the account; an older server does not send it. */
-  unread: z.number().int().nonnegative().default(0),
+  unread: z._default(z.int().check(z.nonnegative()), 0),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -24,7 +25,7 @@ export const serverSessionSchema = z.object({
   /** Whether the server has a marketplace app: without one only personal tokens sign in. */
   oauth: z.boolean(),
   accounts: z.array(accountSchema),
-  activeAccountId: z.string().nullable(),
+  activeAccountId: z.nullable(z.string()),
 });
 export type ServerSession = z.infer<typeof serverSessionSchema>;
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { request, requestData } from './client';
 import { ContractError } from './errors';
 import { openEnum } from './openEnum';
@@ -22,7 +23,7 @@ export function isLocationType(type: string): type is LocationType {
 }
 
 /** Quantities are non-negative integers: the rule of both the edit form and the simulator. */
-export const stockQuantitySchema = z.int().min(0);
+export const stockQuantitySchema = z.int().check(z.minimum(0));
 
 export type QuantityProblem = 'required' | 'negative' | 'decimal' | 'notNumber' | 'tooLarge';
 
@@ -41,8 +42,8 @@ export function parseQuantity(text: string): { quantity: number } | { problem: Q
 const stockLocationSchema = z.object({
   type: openEnum('stock location type', isLocationType),
   quantity: z.int(),
-  network_node_id: z.string().optional(),
-  store_id: z.string().optional(),
+  network_node_id: z.optional(z.string()),
+  store_id: z.optional(z.string()),
 });
 export type StockLocation = z.infer<typeof stockLocationSchema>;
 
@@ -143,8 +144,8 @@ export async function putSellingAddressStock(
 }
 
 export const warehouseLocationInputSchema = z.object({
-  store_id: z.string().min(1),
-  network_node_id: z.string().optional(),
+  store_id: z.string().check(z.minLength(1)),
+  network_node_id: z.optional(z.string()),
   quantity: stockQuantitySchema,
 });
 export type WarehouseLocationInput = z.infer<typeof warehouseLocationInputSchema>;

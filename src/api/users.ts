@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData } from './client';
 
 /**
@@ -6,7 +7,7 @@ import { requestData } from './client';
  * the schema lets through unread).
  */
 export const meSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   nickname: z.string(),
   site_id: z.string(),
 });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zodLocale';
 import { requestData, type RequestOptions } from './client';
 import { recordDrift } from './drift';
 
@@ -8,7 +9,7 @@ import { recordDrift } from './drift';
  * never an error whose Retry would write a second time. Apart from client.ts so that the first-paint
  * bundle, which makes no writes, does not carry it.
  */
-export async function requestWrite<S extends z.ZodType>(
+export async function requestWrite<S extends z.ZodMiniType>(
   path: string,
   options: RequestOptions<S> & { method: 'POST' | 'PUT' | 'DELETE' },
 ): Promise<z.infer<S> | undefined> {

@@ -1,13 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * The URL is the state of a list: filters, sort, page and open panels are search params, parsed with a
- * zod object schema (use `.catch()` defaults per field so a bad value falls back instead of throwing).
+ * zod object schema (use `z.catch()` defaults per field so a bad value falls back instead of throwing).
  * `update` merges a patch; undefined, null and '' remove a param. Never put personal data here.
  */
-export function useUrlState<S extends z.ZodType<Record<string, unknown>>>(schema: S) {
+export function useUrlState<S extends z.ZodMiniType<Record<string, unknown>>>(schema: S) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => schema.parse(Object.fromEntries(params)) as z.infer<S>, [params, schema]);
   const update = useCallback(

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { catalogLimits, listingStatusSchema } from '../../api/catalog';
 import type { Item } from '../db/core';
 import { caller, fail, type Route, type RouteContext } from '../route';
@@ -45,12 +45,15 @@ function itemResource(item: Item, context: RouteContext) {
 const notFound = (id: string) => ({ message: `Item with id ${id} not found`, error: 'not_found', status: 404, cause: [] });
 
 const searchQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(catalogLimits.maxSearchLimit).default(catalogLimits.defaultSearchLimit),
-  status: listingStatusSchema.optional(),
-  q: z.string().optional(),
-  seller_sku: z.string().optional(),
-  user_product_id: z.string().optional(),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(catalogLimits.maxSearchLimit)),
+    catalogLimits.defaultSearchLimit,
+  ),
+  status: z.optional(listingStatusSchema),
+  q: z.optional(z.string()),
+  seller_sku: z.optional(z.string()),
+  user_product_id: z.optional(z.string()),
 });
 
 /** A picture for a listing: its title's initials on a colour of its own (SVG cannot run script in an img). */

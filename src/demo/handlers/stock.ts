@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { stockQuantitySchema, warehouseLocationInputSchema } from '../../api/stock';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { notify } from '../db/notifications';
 import { caller, fail, type RouteContext, type Route } from '../route';
 import { headLocations, headVersion, itemsOfUserProduct, settleStock, type StockLocationRow, type UserProductRecord } from '../db/stock';
@@ -70,7 +70,7 @@ function accept(context: RouteContext, record: UserProductRecord, locations: Sto
 }
 
 const sellingAddressBody = z.object({ quantity: stockQuantitySchema });
-const sellerWarehouseBody = z.object({ locations: z.array(warehouseLocationInputSchema).min(1) });
+const sellerWarehouseBody = z.object({ locations: z.array(warehouseLocationInputSchema).check(z.minLength(1)) });
 
 export function stockHandlers(route: Route) {
   return [

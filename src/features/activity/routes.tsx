@@ -12,7 +12,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link as RouterLink, Route, Routes } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { activityKinds, type ActivityEntry } from '../../api/activity';
 import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -33,8 +33,8 @@ import { activityListQuery, activityPageSize, useMarkRead, useMarkReviewed } fro
 
 /** The kind filter, and the page: entries before an id (none: the newest). */
 const urlSchema = z.object({
-  kind: z.enum(activityKinds).optional().catch(undefined),
-  before: z.string().regex(/^\d+$/).optional().catch(undefined),
+  kind: z.catch(z.optional(z.enum(activityKinds)), undefined),
+  before: z.catch(z.optional(z.string().check(z.regex(/^\d+$/))), undefined),
 });
 
 function Review({ entry, review }: { entry: ActivityEntry; review: NonNullable<ActivityEntry['review']> }) {

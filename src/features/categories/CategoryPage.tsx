@@ -10,7 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { categoryIdPattern, isLeaf, siteIdPattern, siteOf, type Category } from '../../api/categories';
 import { isApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -46,10 +46,10 @@ const tabLabels: Record<TabId, MessageDescriptor> = {
 
 /** The open tab and each panel's own state live in the URL (a pasted link opens the same view). */
 const categorySearchSchema = z.object({
-  tab: z.enum(tabs).catch('settings'),
-  attr: z.string().catch(''),
-  page: z.coerce.number().int().min(1).catch(1),
-  price: z.coerce.number().positive().optional().catch(undefined),
+  tab: z.catch(z.enum(tabs), 'settings'),
+  attr: z.catch(z.string(), ''),
+  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  price: z.catch(z.optional(z.coerce.number().check(z.positive())), undefined),
 });
 type CategorySearch = z.infer<typeof categorySearchSchema>;
 type UpdateCategorySearch = (patch: Partial<Record<keyof CategorySearch, unknown>>, options?: { replace?: boolean }) => void;

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { siteIdPattern, type Site } from '../../api/categories';
 import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -18,8 +18,8 @@ import { sitesQuery, topLevelQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
 
 const searchSchema = z.object({
-  site: z.string().regex(siteIdPattern).optional().catch(undefined),
-  q: z.string().catch(''),
+  site: z.catch(z.optional(z.string().check(z.regex(siteIdPattern))), undefined),
+  q: z.catch(z.string(), ''),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   creditLeadMaxPageSize,
   creditLeadSearchProblems,
@@ -19,14 +19,14 @@ export const pageSizes = [25, 50, creditLeadMaxPageSize] as const;
  * reason (by the shared rules) rather than silently changed.
  */
 export const searchUrlSchema = z.object({
-  from: z.string().optional().catch(undefined),
-  to: z.string().optional().catch(undefined),
-  status: z.enum(creditLeadStatusFilters).catch(defaultCreditLeadStatus),
-  entity: z.string().optional().catch(undefined),
-  item: z.string().optional().catch(undefined),
-  offset: z.coerce.number().catch(0),
-  limit: z.coerce.number().catch(creditLeadMaxPageSize),
-  reviewed: z.enum(reviewFilters).catch('any'),
+  from: z.catch(z.optional(z.string()), undefined),
+  to: z.catch(z.optional(z.string()), undefined),
+  status: z.catch(z.enum(creditLeadStatusFilters), defaultCreditLeadStatus),
+  entity: z.catch(z.optional(z.string()), undefined),
+  item: z.catch(z.optional(z.string()), undefined),
+  offset: z.catch(z.coerce.number(), 0),
+  limit: z.catch(z.coerce.number(), creditLeadMaxPageSize),
+  reviewed: z.catch(z.enum(reviewFilters), 'any'),
 });
 export type SearchUrlState = z.infer<typeof searchUrlSchema>;
 

@@ -9,7 +9,7 @@ import { useDeferredValue } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Listing } from '../../api/catalog';
 import { isNotAvailableStatus, type FulfillmentStock } from '../../api/fulfillment';
 import { DataState } from '../../components/DataState';
@@ -33,9 +33,9 @@ const sorts = ['catalog', 'not_available'] as const;
 type Sort = (typeof sorts)[number];
 
 const urlSchema = z.object({
-  q: z.string().catch(''),
-  sort: z.enum(sorts).catch('catalog'),
-  limit: z.coerce.number().int().min(step).max(1000).catch(step),
+  q: z.catch(z.string(), ''),
+  sort: z.catch(z.enum(sorts), 'catalog'),
+  limit: z.catch(z.coerce.number().check(z.int(), z.minimum(step), z.maximum(1000)), step),
 });
 
 type StockRead = UseQueryResult<FulfillmentStock | null>;

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   dateRangeProblem,
   defaultDateRange,
@@ -38,20 +38,27 @@ import type { I18n } from '@lingui/core';
 import { groupLabels, typeLabels } from './labels';
 
 const pageSizes = [100, 250, 500, 1000] as const;
-const optionalText = z.string().optional().catch(undefined);
+const optionalText = z.catch(z.optional(z.string()), undefined);
 
 const operationsUrlSchema = z.object({
   inventories: optionalText,
   from: optionalText,
   to: optionalText,
-  type: z
-    .string()
-    .transform((value) => parseOperationType(value) ?? undefined)
-    .optional()
-    .catch(undefined),
+  type: z.catch(
+    z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((value) => parseOperationType(value) ?? undefined),
+      ),
+    ),
+    undefined,
+  ),
   shipment: optionalText,
-  sort: z.enum(operationSorts).catch(operationSorts[0]),
-  size: z.coerce.number().int().min(1).max(operationsSearchLimits.maxLimit).catch(operationsSearchLimits.defaultLimit),
+  sort: z.catch(z.enum(operationSorts), operationSorts[0]),
+  size: z.catch(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(operationsSearchLimits.maxLimit)),
+    operationsSearchLimits.defaultLimit,
+  ),
   /** The inventory drawn in the availability chart. */
   chart: optionalText,
 });

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   inventoryIdPattern,
   isNotAvailableStatus,
@@ -57,9 +57,9 @@ const statusMeanings: Record<NotAvailableStatus, MessageDescriptor> = {
 };
 
 const urlSchema = z.object({
-  inventory: z.string().optional().catch(undefined),
+  inventory: z.catch(z.optional(z.string()), undefined),
   /** The referenced item open in a dialog. */
-  item: z.string().optional().catch(undefined),
+  item: z.catch(z.optional(z.string()), undefined),
 });
 
 function inventoryProblem(value: string, i18n: I18n): string | null {

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { itemIdPattern } from '../../api/items';
 import { questionStatuses, type SortField } from '../../api/questions';
 import type { InboxFilters } from './keys';
 
 /** The inbox's URL: every filter and the sort (the open question is the path, /questions/:id). */
 export const inboxUrlSchema = z.object({
-  status: z.enum(questionStatuses).optional().catch(undefined),
-  item: z.string().regex(itemIdPattern).optional().catch(undefined),
-  from: z.coerce.number().int().positive().optional().catch(undefined),
-  sort: z.enum(['date', 'item', 'asker']).catch('date'),
-  order: z.enum(['desc', 'asc']).catch('desc'),
+  status: z.catch(z.optional(z.enum(questionStatuses)), undefined),
+  item: z.catch(z.optional(z.string().check(z.regex(itemIdPattern))), undefined),
+  from: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+  sort: z.catch(z.enum(['date', 'item', 'asker']), 'date'),
+  order: z.catch(z.enum(['desc', 'asc']), 'desc'),
 });
 export type InboxUrl = z.infer<typeof inboxUrlSchema>;
 

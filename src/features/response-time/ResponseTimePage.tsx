@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isApiError } from '../../api/errors';
 import { responseTimeRules, userIdSchema, type ResponseTime } from '../../api/response-time';
 import { DataState } from '../../components/DataState';
@@ -32,7 +32,7 @@ import { useFormat } from '../../lib/format';
 import { slotLabels } from './labels';
 
 /** `?seller=N` shows another seller's figures (support staff); kept raw so a bad value can be explained. */
-const urlSchema = z.object({ seller: z.string().optional().catch(undefined) });
+const urlSchema = z.object({ seller: z.catch(z.optional(z.string()), undefined) });
 
 /** The sections sit in Stacks that space them. */
 const inStack = { mb: 0 };

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isApiError } from '../../api/errors';
 import { userProductIdPattern, type StockLocation, type StockRead } from '../../api/stock';
 import { DataState } from '../../components/DataState';
@@ -35,7 +35,7 @@ import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './wri
 import { useLingui } from '@lingui/react/macro';
 
 /** The open edit dialog lives in the URL: ?edit=selling_address or ?edit=<store id>. */
-const urlSchema = z.object({ edit: z.string().optional().catch(undefined) });
+const urlSchema = z.object({ edit: z.catch(z.optional(z.string()), undefined) });
 
 function targetOf(location: StockLocation): EditTarget | null {
   if (location.type === 'selling_address') return { type: 'selling_address' };

@@ -14,7 +14,7 @@ import { Section } from '../../components/Section';
 import { useMe } from '../../lib/identity';
 import { useUrlState } from '../../lib/urlState';
 import { TitleSearch } from '../../components/TitleSearch';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ListRoom, UserProductList } from './UserProductList';
 import { useStore } from '../../lib/store';
 import { urls } from '../../lib/urls';
@@ -94,7 +94,7 @@ function Recent() {
   );
 }
 
-const urlSchema = z.object({ q: z.string().catch('') });
+const urlSchema = z.object({ q: z.catch(z.string(), '') });
 
 /** The seller's user products from their catalog, searchable by listing title. */
 function Catalog() {
