@@ -71,11 +71,12 @@ const areaRoutes = /^src\/features\/([\w-]+)\/routes\.tsx$/;
 
 /**
  * The shell's lazy parts every page loads as soon as it renders (src/app/Shell.tsx): the query client, the
- * live updates, and demo mode's seller name or live mode's account menu. Phones show no nav badges.
+ * live updates, and demo mode's seller name or live mode's account menu (phones show no nav badges); and the
+ * read of the signed-in seller (src/lib/identity.ts), which the pages' own reads wait for in demo mode.
  */
 export const shellModules: Record<Config['mode'], string[]> = {
-  demo: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/app/Nickname.tsx'],
-  live: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/features/settings/AccountMenu.tsx'],
+  demo: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/app/Nickname.tsx', 'src/api/users.ts'],
+  live: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/features/settings/AccountMenu.tsx', 'src/api/users.ts'],
 };
 /** The catalogs the shell loads with them (src/main.tsx, src/app/catalogs.ts), by their folder. */
 export const shellCatalogs: Record<Config['mode'], string[]> = {

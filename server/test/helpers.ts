@@ -96,6 +96,8 @@ export function makeStaticDir(): string {
     'src/app/LiveUpdates.tsx': { file: 'assets/LiveUpdates-Liv777.js', imports: ['src/main.tsx', '_query-Qry666.js'] },
     'src/app/Nickname.tsx': { file: 'assets/Nickname-Nck888.js' },
     'src/features/settings/AccountMenu.tsx': { file: 'assets/AccountMenu-Acc999.js' },
+    'src/api/users.ts': { file: 'assets/users-Usr121.js', imports: ['_schemas-Zod131.js'] },
+    '_schemas-Zod131.js': { file: 'assets/schemas-Zod131.js' },
     ...Object.fromEntries(catalogs),
   };
   writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));

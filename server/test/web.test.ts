@@ -71,12 +71,15 @@ describe('serving the app in demo mode', () => {
 
   it("preloads the area's route chunks and styles, the shell's lazy parts and the catalogs of both, nothing of other areas", async () => {
     const questions = await (await fetch(server.url + '/questions/123?status=UNANSWERED')).text();
-    // Demo mode's shell: the query client, the live updates, the seller's name, the catalogs they use.
+    // Demo mode's shell: the query client, the live updates, the seller's name, the read of the seller with
+    // its schema library, the catalogs they use.
     const shell = [
       '/assets/queryClient-Qcl555.js',
       '/assets/query-Qry666.js',
       '/assets/LiveUpdates-Liv777.js',
       '/assets/Nickname-Nck888.js',
+      '/assets/users-Usr121.js',
+      '/assets/schemas-Zod131.js',
       '/assets/messages-app-en-Msg000.js',
       '/assets/messages-activity-en-Msg000.js',
     ];
@@ -211,7 +214,9 @@ describe('serving the app in live mode', () => {
 
   it("preloads live mode's shell: the account menu with the settings area's catalog, not demo mode's seller name", async () => {
     const shell = preloads(await (await fetch(server.url + '/', { headers: { 'accept-language': 'es' } })).text());
-    expect(shell).toEqual(expect.arrayContaining(['/assets/AccountMenu-Acc999.js', '/assets/messages-settings-es-Msg000.js']));
+    expect(shell).toEqual(
+      expect.arrayContaining(['/assets/AccountMenu-Acc999.js', '/assets/users-Usr121.js', '/assets/messages-settings-es-Msg000.js']),
+    );
     expect(shell).not.toContain('/assets/Nickname-Nck888.js');
   });
 
