@@ -99,6 +99,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
+    // CSS modules' rules reach jsdom, as Emotion's do: accessible names depend on what is a block.
+    css: true,
     testTimeout: 15000,
   },
 });

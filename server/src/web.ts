@@ -70,13 +70,15 @@ function compress(text: string): Page {
 const areaRoutes = /^src\/features\/([\w-]+)\/routes\.tsx$/;
 
 /**
- * The shell's lazy parts every page loads as soon as it renders (src/app/Shell.tsx): the query client, the
- * live updates, and demo mode's seller name or live mode's account menu (phones show no nav badges); and the
- * read of the signed-in seller (src/lib/identity.ts), which the pages' own reads wait for in demo mode.
+ * The shell's lazy parts every page loads as soon as it renders (src/app/Shell.tsx): the query client, MUI's
+ * theme (every page is drawn with MUI, the shell without), the live updates, and demo mode's seller name or
+ * live mode's account menu (phones show no nav badges); and the read of the signed-in seller
+ * (src/lib/identity.ts), which the pages' own reads wait for in demo mode.
  */
+const everyPage = ['src/app/queryClient.ts', 'src/app/MuiTheme.tsx', 'src/app/LiveUpdates.tsx', 'src/api/users.ts'];
 export const shellModules: Record<Config['mode'], string[]> = {
-  demo: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/app/Nickname.tsx', 'src/api/users.ts'],
-  live: ['src/app/queryClient.ts', 'src/app/LiveUpdates.tsx', 'src/features/settings/AccountMenu.tsx', 'src/api/users.ts'],
+  demo: [...everyPage, 'src/app/Nickname.tsx'],
+  live: [...everyPage, 'src/features/settings/AccountMenu.tsx'],
 };
 /** The catalogs the shell loads with them (src/main.tsx, src/app/catalogs.ts), by their folder. */
 export const shellCatalogs: Record<Config['mode'], string[]> = {

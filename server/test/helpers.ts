@@ -93,6 +93,8 @@ export function makeStaticDir(): string {
     'src/features/home/routes.tsx': { file: 'assets/routes-Hom444.js', imports: ['src/main.tsx'] },
     'src/app/queryClient.ts': { file: 'assets/queryClient-Qcl555.js', imports: ['_query-Qry666.js'] },
     '_query-Qry666.js': { file: 'assets/query-Qry666.js' },
+    'src/app/MuiTheme.tsx': { file: 'assets/MuiTheme-Thm141.js', imports: ['_mui-Mui151.js'] },
+    '_mui-Mui151.js': { file: 'assets/mui-Mui151.js' },
     'src/app/LiveUpdates.tsx': { file: 'assets/LiveUpdates-Liv777.js', imports: ['src/main.tsx', '_query-Qry666.js'] },
     'src/app/Nickname.tsx': { file: 'assets/Nickname-Nck888.js' },
     'src/features/settings/AccountMenu.tsx': { file: 'assets/AccountMenu-Acc999.js' },

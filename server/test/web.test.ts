@@ -71,15 +71,17 @@ describe('serving the app in demo mode', () => {
 
   it("preloads the area's route chunks and styles, the shell's lazy parts and the catalogs of both, nothing of other areas", async () => {
     const questions = await (await fetch(server.url + '/questions/123?status=UNANSWERED')).text();
-    // Demo mode's shell: the query client, the live updates, the seller's name, the read of the seller with
-    // its schema library, the catalogs they use.
+    // Demo mode's shell: the query client, MUI's theme, the live updates, the read of the seller with its
+    // schema library, the seller's name, the catalogs they use.
     const shell = [
       '/assets/queryClient-Qcl555.js',
       '/assets/query-Qry666.js',
+      '/assets/MuiTheme-Thm141.js',
+      '/assets/mui-Mui151.js',
       '/assets/LiveUpdates-Liv777.js',
-      '/assets/Nickname-Nck888.js',
       '/assets/users-Usr121.js',
       '/assets/schemas-Zod131.js',
+      '/assets/Nickname-Nck888.js',
       '/assets/messages-app-en-Msg000.js',
       '/assets/messages-activity-en-Msg000.js',
     ];

@@ -48,7 +48,7 @@ const watched: Record<string, QueryKey> = {
 };
 
 async function renderListening() {
-  const { queryClient } = renderWithProviders(<LiveUpdates />);
+  const { queryClient } = renderWithProviders(<LiveUpdates wide />);
   for (const key of Object.values(watched)) queryClient.setQueryData(key, {});
   // The inbox page on screen shows question 5 (not 6).
   queryClient.setQueryData(watched.questionList!, { questions: [{ id: 5 }] });
@@ -84,7 +84,7 @@ describe('live updates', () => {
   });
 
   it('reads the activity again when the stream first opens: what happened before it is not replayed', async () => {
-    const { queryClient } = renderWithProviders(<LiveUpdates />);
+    const { queryClient } = renderWithProviders(<LiveUpdates wide />);
     queryClient.setQueryData(activityKeys.unread(), 0);
     await waitFor(() => expect(openStreams()).toBe(1));
     await waitFor(() => expect(queryClient.getQueryState(activityKeys.unread())?.isInvalidated).toBe(true));
@@ -108,7 +108,7 @@ describe('live updates', () => {
   it('says quietly that live updates are paused while the stream is down, and reconnects', async () => {
     let refusals = 1;
     server.use(http.get('http://localhost/events', () => (refusals-- > 0 ? new HttpResponse(null, { status: 502 }) : undefined)));
-    renderWithProviders(<LiveUpdates />);
+    renderWithProviders(<LiveUpdates wide />);
     expect(await screen.findByText('Live updates paused — reconnecting')).toBeInTheDocument();
     // The next attempt (after a second) reaches the stream: the indicator goes.
     await waitFor(() => expect(screen.queryByText('Live updates paused — reconnecting')).not.toBeInTheDocument(), { timeout: 4000 });

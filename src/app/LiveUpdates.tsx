@@ -1,20 +1,19 @@
-import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { visuallyHidden } from '../components/visuallyHidden';
 import { describeEntry, isNewQuestion, streamPaused } from '../features/activity/describe';
 import { notifyDesktop } from '../features/activity/desktop';
 import { activityKeys } from '../features/activity/keys';
 import { applyActivity } from './liveUpdates';
+import styles from './Shell.module.css';
 import { useActivityStream } from './useActivityStream';
 
 /**
  * The app listening while it is open: each activity entry updates the cache of the pages it concerns, is
  * announced to screen readers, and (new questions, when the seller opted in) shown as a desktop notification.
- * Says quietly when the stream is down; the pages keep polling meanwhile.
+ * Says quietly when the stream is down (in words on wide screens, a dot on phones); the pages keep polling meanwhile.
  */
-export function LiveUpdates() {
+export function LiveUpdates({ wide }: { wide: boolean }) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
@@ -31,17 +30,14 @@ export function LiveUpdates() {
   return (
     <>
       {state === 'down' && (
-        <Box title={paused} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, opacity: 0.85 }}>
-          {/* A dot, not an icon: an icon here made the bundler move MUI's icon code out of the entry chunk, over the first-paint budget. */}
-          <Box component="span" aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'warning.light' }} />
-          <Box component="span" sx={(theme) => ({ typography: 'caption', [theme.breakpoints.down('md')]: visuallyHidden })}>
-            {paused}
-          </Box>
-        </Box>
+        <span className={styles.paused} title={paused}>
+          <span aria-hidden className={styles.dot} />
+          <span className={wide ? styles.pausedText : styles.visuallyHidden}>{paused}</span>
+        </span>
       )}
-      <Box role="status" aria-live="polite" sx={visuallyHidden}>
+      <span role="status" aria-live="polite" className={styles.visuallyHidden}>
         {announcement}
-      </Box>
+      </span>
     </>
   );
 }

@@ -1,35 +1,18 @@
-import Box from '@mui/material/Box';
-import { visuallyHidden } from '../components/visuallyHidden';
 import { useUnreadActivityCount } from '../features/activity/navBadge';
 import { useNewCreditLeadsCount } from '../features/credits/navBadge';
 import { useUnansweredCount } from '../features/questions/navBadge';
 import type { NavEntry } from './nav';
+import styles from './Shell.module.css';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 
 function Count({ count, label }: { count: number | undefined; label: string }) {
   if (!count) return null;
   return (
-    <Box
-      component="span"
-      title={label}
-      sx={{
-        ml: 1,
-        px: 0.75,
-        minWidth: 22,
-        borderRadius: 11,
-        textAlign: 'center',
-        fontSize: 12,
-        fontWeight: 700,
-        bgcolor: 'error.dark',
-        color: '#fff',
-      }}
-    >
+    <span className={styles.count} title={label}>
       {count > 999 ? '999+' : count}
-      <Box component="span" sx={visuallyHidden}>
-        {` (${label})`}
-      </Box>
-    </Box>
+      <span className={styles.visuallyHidden}>{` (${label})`}</span>
+    </span>
   );
 }
 

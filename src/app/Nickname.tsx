@@ -1,6 +1,6 @@
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { useMe } from '../lib/identity';
+import styles from './Shell.module.css';
 
 /** Demo mode's seller; live mode has the account menu. */
 export function Nickname() {
@@ -8,8 +8,8 @@ export function Nickname() {
   const { t } = useLingui();
   if (!me.data) return null;
   return (
-    <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }} title={t`Signed in as ${{ nickname: me.data.nickname }}`}>
+    <span className={styles.nickname} title={t`Signed in as ${{ nickname: me.data.nickname }}`}>
       {me.data.nickname}
-    </Typography>
+    </span>
   );
 }

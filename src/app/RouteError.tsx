@@ -1,17 +1,13 @@
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { Component, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { describeError } from '../components/describeError';
 import { loadQueryClient } from './queries';
+import styles from './RouteError.module.css';
 import { useLingui } from '@lingui/react/macro';
 
 /**
- * Drawn with the shell's own parts rather than ErrorAlert: it is in first-paint JS (a failed chunk download is
- * the usual route error, so it cannot load lazily), and MUI's Alert would add 1.3 KB gz there, its Button 2 KB
- * (the retry is an outlined small Button's look on ButtonBase, which the shell already has).
+ * Plain HTML and CSS rather than ErrorAlert: it is in first-paint JS (a failed chunk download is the usual
+ * route error, so it cannot load lazily), which has no MUI.
  */
 function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t, i18n } = useLingui();
@@ -30,36 +26,22 @@ function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => voi
       .then(onRetry);
   };
   return (
-    <Box sx={{ py: 2 }}>
-      <h1 style={{ fontSize: '1.5rem', margin: '0 0 16px' }}>{t`This page failed`}</h1>
-      <Paper role="alert" variant="outlined" sx={{ p: 2, borderColor: 'error.main' }}>
-        <Typography sx={{ fontWeight: 600 }}>{t`Something went wrong`}</Typography>
-        <Typography sx={{ mb: 1 }}>{described.summary}</Typography>
+    <div className={styles.view}>
+      <h1 className={styles.title}>{t`This page failed`}</h1>
+      <div role="alert" className={styles.panel}>
+        <p className={styles.summary}>{t`Something went wrong`}</p>
+        <p>{described.summary}</p>
         {described.details && (
           <details>
             <summary>{t`Details`}</summary>
-            <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{described.details}</code>
+            <code className={styles.details}>{described.details}</code>
           </details>
         )}
-        <ButtonBase
-          onClick={retry}
-          sx={(theme) => ({
-            ...theme.typography.button,
-            mt: 1,
-            px: 1.25,
-            py: 0.5,
-            fontSize: theme.typography.pxToRem(13),
-            borderRadius: 1,
-            color: 'error.main',
-            border: 1,
-            borderColor: 'error.main',
-            '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
-          })}
-        >
+        <button type="button" className={styles.retry} onClick={retry}>
           {t`Retry`}
-        </ButtonBase>
-      </Paper>
-    </Box>
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -1,16 +1,18 @@
-import HomeIcon from '@mui/icons-material/Home';
-import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
-import TimerIcon from '@mui/icons-material/Timer';
-import InventoryIcon from '@mui/icons-material/Inventory2';
-import CategoryIcon from '@mui/icons-material/Category';
-import WarehouseIcon from '@mui/icons-material/Warehouse';
-import CreditScoreIcon from '@mui/icons-material/CreditScore';
-import SettingsIcon from '@mui/icons-material/Settings';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ReactElement } from 'react';
 import { urls } from '../lib/urls';
+import {
+  CategoryIcon,
+  CreditScoreIcon,
+  HomeIcon,
+  InventoryIcon,
+  NotificationsIcon,
+  QuestionAnswerIcon,
+  SettingsIcon,
+  TimerIcon,
+  WarehouseIcon,
+} from './icons';
 
 /** The width of the navigation column on wide screens and of the phone menu. */
 export const navWidth = 232;

@@ -8,17 +8,18 @@ import { activityCatalog, settingsCatalog } from './catalogs';
 import { queried } from './queries';
 import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
+import { themed } from './themed';
 
 type AreaModule = Promise<{ Component: ComponentType }>;
 
 /**
  * An area's pages as a lazily loaded chunk (`src/features/<area>/routes.tsx` exporting `Component`,
- * owning every path below its prefix, with its catalog in the active locale and the query client), inside
+ * owning every path below its prefix, with its catalog in the active locale, the query client and MUI's theme), inside
  * its own error boundary. A failed download is retried by the boundary's retry button: `reset` makes the
  * next render import again.
  */
 function lazyArea(load: () => AreaModule, ...catalogs: CatalogLoader[]) {
-  const loadPage = queried(() => load().then((module) => module.Component));
+  const loadPage = queried(themed(() => load().then((module) => module.Component)));
   const importPage = () => Promise.all([loadPage(), ...catalogs.map(loadArea)]).then(([Component]) => ({ default: Component }));
   let Page = lazy(importPage);
   const reset = () => {
@@ -74,10 +75,9 @@ const SignIn = lazyArea(
 // The 404 page's words are in the shell's catalog, already loaded.
 const NotFound = lazyArea(() => import('./NotFound').then((module) => ({ Component: module.NotFound })));
 // Its words come with the settings area's catalog, so the shell's first-paint catalog does not carry them.
+const loadAccessProblem = themed(() => import('../features/settings/AccessProblem').then((module) => module.AccessProblem));
 const AccessProblem = lazy(() =>
-  Promise.all([import('../features/settings/AccessProblem'), loadArea(settingsCatalog)]).then(([module]) => ({
-    default: module.AccessProblem,
-  })),
+  Promise.all([loadAccessProblem(), loadArea(settingsCatalog)]).then(([Component]) => ({ default: Component })),
 );
 
 /**

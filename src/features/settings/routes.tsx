@@ -4,9 +4,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useColorScheme } from '@mui/material/styles';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
+import { setColorMode, useColorMode } from '../../lib/colorScheme';
 import { locales, useLocale, type Locale } from '../../lib/i18n';
 import { setSandbox, useSession } from '../../lib/session';
 import { Accounts } from './Accounts';
@@ -17,7 +17,7 @@ const localeNames: Record<Locale, string> = { en: 'English', es: 'Español', 'pt
 export function Component() {
   const { t } = useLingui();
   const { locale, setLocale } = useLocale();
-  const { mode, setMode } = useColorScheme();
+  const mode = useColorMode();
   const session = useSession();
   return (
     <>
@@ -30,13 +30,7 @@ export function Component() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          label={t`Theme`}
-          value={mode ?? 'system'}
-          onChange={(e) => setMode(e.target.value as 'system' | 'light' | 'dark')}
-          sx={{ maxWidth: 320 }}
-        >
+        <TextField select label={t`Theme`} value={mode} onChange={(e) => setColorMode(e.target.value)} sx={{ maxWidth: 320 }}>
           <MenuItem value="system">{t`Follow the system`}</MenuItem>
           <MenuItem value="light">{t`Light`}</MenuItem>
           <MenuItem value="dark">{t`Dark`}</MenuItem>

@@ -1,0 +1,29 @@
+import { ThemeProvider, type StorageManager } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { colorMode, colorModeKey, setColorMode } from '../lib/colorScheme';
+import { useLocale } from '../lib/i18n';
+import { createAppTheme } from './theme';
+
+/**
+ * MUI's colour-scheme manager keeps the seller's choice in the app's store (src/lib/colorScheme.ts) instead
+ * of its own, so that a change made anywhere (the shell's toggle, the settings page, another tab) reaches the
+ * shell and every provider at once. The light and dark schemes have one variant each: their keys keep nothing.
+ */
+const storageManager: StorageManager = ({ key }) =>
+  key === colorModeKey
+    ? { get: () => colorMode.get(), set: setColorMode, subscribe: (handler) => colorMode.subscribe(() => handler(colorMode.get())) }
+    : { get: (fallback) => fallback, set: () => undefined, subscribe: () => () => undefined };
+
+/**
+ * MUI's theme for a part of the app drawn with MUI (a page, a menu, a toast). Not around the whole app: the
+ * shell paints without MUI and Emotion (src/app/Shell.tsx), and they download beside the first page. The
+ * theme's CSS variables and CssBaseline's rules are a stylesheet in index.html (src/app/themeCss.test.tsx).
+ */
+export function MuiTheme({ children }: { children: ReactNode }) {
+  const { locale } = useLocale();
+  return (
+    <ThemeProvider theme={createAppTheme(locale)} defaultMode="system" disableStyleSheetGeneration storageManager={storageManager}>
+      {children}
+    </ThemeProvider>
+  );
+}
