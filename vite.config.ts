@@ -53,15 +53,16 @@ function demoBackendPreload(): Plugin {
 }
 
 /**
- * The theme's CSS variables (src/app/theme.css, kept equal to what MUI generates by
- * src/app/themeCss.test.tsx) go into index.html as a stylesheet: the page then has them before any script
- * runs, and the app does not build and insert them at start (ThemeProvider's disableStyleSheetGeneration).
+ * The first paint's styles go into index.html as stylesheets, so the page has them before any script runs and
+ * without a round trip for a linked file: the theme's CSS variables and CssBaseline (src/app/theme.css, kept
+ * equal to what MUI generates by src/app/themeCss.test.tsx; ThemeProvider's disableStyleSheetGeneration), and
+ * the shell's own (src/app/shell.css: the frame, loading and error states, drawn without MUI).
  */
-function themeStylesheet(): Plugin {
-  const file = fileURLToPath(new URL('src/app/theme.css', import.meta.url));
+function firstPaintStyles(): Plugin {
+  const files = ['src/app/theme.css', 'src/app/shell.css'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
   return {
-    name: 'seller-desk-theme-stylesheet',
-    transformIndexHtml: () => [{ tag: 'style', children: readFileSync(file, 'utf8'), injectTo: 'head' }],
+    name: 'seller-desk-first-paint-styles',
+    transformIndexHtml: () => files.map((file) => ({ tag: 'style', children: readFileSync(file, 'utf8'), injectTo: 'head' as const })),
   };
 }
 
@@ -72,7 +73,7 @@ function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): strin
 }
 
 export default defineConfig({
-  plugins: [react(), lingui({ macroTransform: true }), devMode(), themeStylesheet(), demoBackendPreload(), demoWorker()],
+  plugins: [react(), lingui({ macroTransform: true }), devMode(), firstPaintStyles(), demoBackendPreload(), demoWorker()],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
   resolve: {
     alias: [
@@ -99,7 +100,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
-    // CSS modules' rules reach jsdom, as Emotion's do: accessible names depend on what is a block.
+    // Stylesheets reach jsdom, as Emotion's rules do: accessible names depend on what is a block.
     css: true,
     testTimeout: 15000,
   },

@@ -5,7 +5,6 @@ import { describeEntry, isNewQuestion, streamPaused } from '../features/activity
 import { notifyDesktop } from '../features/activity/desktop';
 import { activityKeys } from '../features/activity/keys';
 import { applyActivity } from './liveUpdates';
-import styles from './Shell.module.css';
 import { useActivityStream } from './useActivityStream';
 
 /**
@@ -30,12 +29,12 @@ export function LiveUpdates({ wide }: { wide: boolean }) {
   return (
     <>
       {state === 'down' && (
-        <span className={styles.paused} title={paused}>
-          <span aria-hidden className={styles.dot} />
-          <span className={wide ? styles.pausedText : styles.visuallyHidden}>{paused}</span>
+        <span className="shell-paused" title={paused}>
+          <span aria-hidden className="shell-dot" />
+          <span className={wide ? 'shell-paused-text' : 'visually-hidden'}>{paused}</span>
         </span>
       )}
-      <span role="status" aria-live="polite" className={styles.visuallyHidden}>
+      <span role="status" aria-live="polite" className="visually-hidden">
         {announcement}
       </span>
     </>

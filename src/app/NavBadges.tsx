@@ -2,16 +2,15 @@ import { useUnreadActivityCount } from '../features/activity/navBadge';
 import { useNewCreditLeadsCount } from '../features/credits/navBadge';
 import { useUnansweredCount } from '../features/questions/navBadge';
 import type { NavEntry } from './nav';
-import styles from './Shell.module.css';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 
 function Count({ count, label }: { count: number | undefined; label: string }) {
   if (!count) return null;
   return (
-    <span className={styles.count} title={label}>
+    <span className="shell-count" title={label}>
       {count > 999 ? '999+' : count}
-      <span className={styles.visuallyHidden}>{` (${label})`}</span>
+      <span className="visually-hidden">{` (${label})`}</span>
     </span>
   );
 }

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMe } from '../lib/identity';
-import styles from './Shell.module.css';
 
 /** Demo mode's seller; live mode has the account menu. */
 export function Nickname() {
@@ -8,7 +7,7 @@ export function Nickname() {
   const { t } = useLingui();
   if (!me.data) return null;
   return (
-    <span className={styles.nickname} title={t`Signed in as ${{ nickname: me.data.nickname }}`}>
+    <span className="shell-nickname" title={t`Signed in as ${{ nickname: me.data.nickname }}`}>
       {me.data.nickname}
     </span>
   );

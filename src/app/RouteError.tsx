@@ -2,7 +2,6 @@ import { Component, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { describeError } from '../components/describeError';
 import { loadQueryClient } from './queries';
-import styles from './RouteError.module.css';
 import { useLingui } from '@lingui/react/macro';
 
 /**
@@ -26,18 +25,18 @@ function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => voi
       .then(onRetry);
   };
   return (
-    <div className={styles.view}>
-      <h1 className={styles.title}>{t`This page failed`}</h1>
-      <div role="alert" className={styles.panel}>
-        <p className={styles.summary}>{t`Something went wrong`}</p>
+    <div className="route-error">
+      <h1 className="route-error-title">{t`This page failed`}</h1>
+      <div role="alert" className="route-error-panel">
+        <p className="route-error-summary">{t`Something went wrong`}</p>
         <p>{described.summary}</p>
         {described.details && (
           <details>
             <summary>{t`Details`}</summary>
-            <code className={styles.details}>{described.details}</code>
+            <code className="route-error-details">{described.details}</code>
           </details>
         )}
-        <button type="button" className={styles.retry} onClick={retry}>
+        <button type="button" className="route-error-retry" onClick={retry}>
           {t`Retry`}
         </button>
       </div>

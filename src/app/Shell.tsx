@@ -12,7 +12,6 @@ import { DarkModeIcon, LightModeIcon, MenuIcon } from './icons';
 import { navEntries, navWidth } from './nav';
 import { onDemand } from './onDemand';
 import { queried } from './queries';
-import styles from './Shell.module.css';
 import { themed } from './themed';
 import { useLingui } from '@lingui/react/macro';
 
@@ -51,9 +50,9 @@ function ModeBadges() {
   const { t } = useLingui();
   const { mode, sandbox } = useSession();
   return (
-    <div className={styles.badges}>
+    <div className="shell-badges">
       <span
-        className={`${styles.badge} ${mode === 'demo' ? styles.demo : styles.live}`}
+        className={`shell-badge ${mode === 'demo' ? 'shell-badge-demo' : 'shell-badge-live'}`}
         title={
           mode === 'demo'
             ? t`Demo mode: a simulated API in your browser answers every request.`
@@ -64,7 +63,7 @@ function ModeBadges() {
         {mode === 'demo' ? t`DEMO` : t`LIVE`}
       </span>
       {sandbox && (
-        <span className={`${styles.badge} ${styles.sandbox}`} title={t`Credit leads come from the sandbox (test data).`}>
+        <span className="shell-badge shell-badge-sandbox" title={t`Credit leads come from the sandbox (test data).`}>
           {t`SANDBOX`}
         </span>
       )}
@@ -79,7 +78,7 @@ function ThemeToggle() {
   return (
     <button
       type="button"
-      className={styles.iconButton}
+      className="shell-icon-button"
       title={label}
       aria-label={label}
       aria-pressed={dark}
@@ -93,14 +92,14 @@ function ThemeToggle() {
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const { i18n } = useLingui();
   return (
-    <ul className={styles.list}>
+    <ul className="shell-nav-list">
       {navEntries.map((entry) => (
         <li key={entry.to}>
-          <NavLink className={styles.link} to={entry.to} end={entry.to === urls.home()} onClick={onNavigate}>
-            <span aria-hidden className={styles.linkIcon}>
+          <NavLink className="shell-nav-link" to={entry.to} end={entry.to === urls.home()} onClick={onNavigate}>
+            <span aria-hidden className="shell-nav-icon">
               {entry.icon}
             </span>
-            <span className={styles.linkLabel}>{i18n._(entry.label)}</span>
+            <span className="shell-nav-label">{i18n._(entry.label)}</span>
             {entry.badge && <NavBadge badge={entry.badge} />}
           </NavLink>
         </li>
@@ -130,17 +129,17 @@ export function Shell() {
   const [openings, setOpenings] = useState(0);
 
   return (
-    <div className={styles.frame} style={{ '--nav-width': `${navWidth}px` } as CSSProperties}>
-      <a className={styles.skip} href="#main">
+    <div className="shell-frame" style={{ '--nav-width': `${navWidth}px` } as CSSProperties}>
+      <a className="shell-skip" href="#main">
         {t`Skip to content`}
       </a>
       {/* mui-fixed: a modal's scroll lock pads the fixed bar too. */}
-      <header className={`${styles.bar} mui-fixed`}>
-        <div className={styles.toolbar}>
+      <header className="shell-bar mui-fixed">
+        <div className="shell-toolbar">
           {!wide && (
             <button
               type="button"
-              className={`${styles.iconButton} ${styles.edgeStart}`}
+              className="shell-icon-button shell-edge-start"
               aria-label={t`Open menu`}
               aria-expanded={open}
               onClick={() => {
@@ -151,18 +150,18 @@ export function Shell() {
               <MenuIcon />
             </button>
           )}
-          <div className={styles.title}>{t`Seller Desk`}</div>
+          <div className="shell-title">{t`Seller Desk`}</div>
           <ModeBadges />
-          <div className={styles.grow} />
+          <div className="shell-grow" />
           <LiveUpdates wide={wide} />
           {live ? <AccountMenu /> : <Nickname />}
           <ThemeToggle />
         </div>
       </header>
-      <nav className={styles.nav} aria-label={t`Main navigation`}>
+      <nav className="shell-nav" aria-label={t`Main navigation`}>
         {wide ? (
-          <div className={styles.drawer}>
-            <div className={styles.toolbar} />
+          <div className="shell-drawer">
+            <div className="shell-toolbar" />
             <NavList />
           </div>
         ) : (
@@ -173,8 +172,8 @@ export function Shell() {
           )
         )}
       </nav>
-      <main className={styles.main} id="main" tabIndex={-1}>
-        <div className={styles.toolbar} />
+      <main className="shell-main" id="main" tabIndex={-1}>
+        <div className="shell-toolbar" />
         <Outlet />
       </main>
       <Toasts />

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import styles from './Shell.module.css';
 
 /**
  * The shell's icons as plain SVG: the paths of @mui/icons-material's icons of the same names, whose
@@ -7,7 +6,7 @@ import styles from './Shell.module.css';
  */
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="shell-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {children}
     </svg>
   );

@@ -8,6 +8,9 @@ import { sessionStore } from '../lib/session';
 import { demoSeller, resetDb, server } from './demo';
 import { TestEventSource } from './eventSource';
 
+// The shell's stylesheet, which index.html carries (vite.config.ts): accessible names depend on what is a block.
+import '../app/shell.css';
+
 // jsdom has no EventSource: the app's activity stream (and msw's sse handlers, which need one) get one over fetch.
 Object.assign(globalThis, { EventSource: TestEventSource });
 
