@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, openApp, test } from './fixtures';
 import { urls } from '../src/lib/urls';
 
@@ -13,6 +14,28 @@ const pages = [
   { nav: 'Settings', h1: /Settings/ },
 ];
 
+/** The classes Emotion gave the page's elements (`css-<name>`), by name. */
+function emotionClasses(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...new Set(
+      [...document.querySelectorAll('[class*="css-"]')].flatMap((element) =>
+        [...element.classList].filter((c) => /^css-[a-z0-9]+$/.test(c)),
+      ),
+    ),
+  ]);
+}
+
+/** The classes whose rules Emotion compiled and inserted in the page itself, by name. */
+function insertedAtRunTime(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...new Set(
+      [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap((style) =>
+        [...(style.sheet?.cssRules ?? [])].flatMap((rule) => [...rule.cssText.matchAll(/\.(css-[a-z0-9]+)\b/g)].map((match) => match[1]!)),
+      ),
+    ),
+  ]);
+}
+
 test.describe('shell', () => {
   test.use({ locale: 'en-US' });
 
@@ -21,12 +44,20 @@ test.describe('shell', () => {
     test.slow();
     await openApp(page);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const used = new Set<string>();
     for (const entry of pages) {
       await nav.getByRole('link', { name: new RegExp(`^${entry.nav}\\b`) }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.h1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page).toHaveTitle(new RegExp(`${entry.nav}.* · Seller Desk`));
+      for (const name of await emotionClasses(page)) used.add(name);
     }
+    // MUI's styles come prebuilt (npm run styles, src/app/MuiTheme.tsx): Emotion inserted few of them itself.
+    const inserted = await insertedAtRunTime(page);
+    expect(
+      inserted.length,
+      `${inserted.length} classes compiled at run time (${used.size} on the pages): run npm run styles`,
+    ).toBeLessThanOrEqual(used.size / 5);
   });
 
   test('with browser storage refused (private mode, cookies disabled), the shell boots, says it will not remember, and settings work from memory', async ({

@@ -9,6 +9,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
+import { appPages } from './pages.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 4400);
 const outDir = process.env.OUT_DIR ?? 'dist-bench';
@@ -82,23 +83,7 @@ async function firstLink(mode, path, pattern) {
   return href.split('?')[0];
 }
 
-const pagesOf = async (mode) => [
-  { name: 'home', path: '/', nav: 'Home' },
-  { name: 'inbox', path: '/questions', nav: 'Questions' },
-  { name: 'question', path: await firstLink(mode, '/questions', '/questions/') },
-  { name: 'response time', path: '/response-time', nav: 'Response time' },
-  { name: 'stock list', path: '/stock', nav: 'Stock' },
-  { name: 'stock', path: '/stock/MLAU3000001' },
-  { name: 'categories', path: '/categories', nav: 'Categories' },
-  { name: 'category', path: '/categories/MLA/MLA1055' },
-  { name: 'fulfilled listings', path: '/fulfillment', nav: 'Fulfillment' },
-  { name: 'inventory', path: '/fulfillment?inventory=INV00001X' },
-  { name: 'operations log', path: '/fulfillment/operations' },
-  { name: 'credit leads', path: '/credits', nav: 'Credit leads' },
-  { name: 'credit lead', path: await firstLink(mode, '/credits', '/credits/') },
-  { name: 'activity', path: '/activity', nav: 'Activity' },
-  { name: 'settings', path: '/settings', nav: 'Settings' },
-];
+const pagesOf = (mode) => appPages((path, prefix) => firstLink(mode, path, prefix));
 const pages = { demo: await pagesOf('demo'), live: await pagesOf('live') };
 
 /** One Lighthouse run's figures, with where the main thread's time went and its five longest tasks. */

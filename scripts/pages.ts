@@ -1,0 +1,31 @@
+/** A page of the app as `npm run bench` measures it and `npm run styles` renders it. */
+export interface AppPage {
+  name: string;
+  path: string;
+  /** Its entry in the main navigation, for pages that have one. */
+  nav?: string;
+}
+
+/**
+ * Every page kind of the app, each at one address. A question's and a credit lead's addresses are the first
+ * of their lists, found by `firstLink(listPath, prefix)` as a seller finds them.
+ */
+export async function appPages(firstLink: (listPath: string, prefix: string) => Promise<string>): Promise<AppPage[]> {
+  return [
+    { name: 'home', path: '/', nav: 'Home' },
+    { name: 'inbox', path: '/questions', nav: 'Questions' },
+    { name: 'question', path: await firstLink('/questions', '/questions/') },
+    { name: 'response time', path: '/response-time', nav: 'Response time' },
+    { name: 'stock list', path: '/stock', nav: 'Stock' },
+    { name: 'stock', path: '/stock/MLAU3000001' },
+    { name: 'categories', path: '/categories', nav: 'Categories' },
+    { name: 'category', path: '/categories/MLA/MLA1055' },
+    { name: 'fulfilled listings', path: '/fulfillment', nav: 'Fulfillment' },
+    { name: 'inventory', path: '/fulfillment?inventory=INV00001X' },
+    { name: 'operations log', path: '/fulfillment/operations' },
+    { name: 'credit leads', path: '/credits', nav: 'Credit leads' },
+    { name: 'credit lead', path: await firstLink('/credits', '/credits/') },
+    { name: 'activity', path: '/activity', nav: 'Activity' },
+    { name: 'settings', path: '/settings', nav: 'Settings' },
+  ];
+}
