@@ -7,11 +7,13 @@
 // navigation e2e test fails when a page's rules are mostly missing.
 //
 // It builds the app without the prebuilt styles, serves it in demo mode with the production server, opens every
-// page in Chromium on a phone and on a desktop screen, and keeps every rule Emotion inserted, in order.
+// page in Chromium on a phone and on a desktop screen, in demo mode and in live mode (over the simulator served in
+// Node), and keeps every rule Emotion inserted, in order.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import { startLive } from './bench-notifications.mjs';
 import { appPages } from './pages.ts';
 
 const outDir = 'dist-styles';
@@ -63,13 +65,22 @@ const browser = await chromium.launch({
   ],
 });
 const rules = new Set();
-for (const viewport of [
-  { width: 412, height: 823 },
-  { width: 1280, height: 800 },
-]) {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
+// Demo mode, and live mode (its account menu), on a phone and on a desktop screen.
+const live = await startLive({ port: port + 10, outDir });
+process.on('exit', live.stop);
+const phone = { width: 412, height: 823 };
+const desktop = { width: 1280, height: 800 };
+const passes = [
+  { mode: 'demo', origin, viewport: phone },
+  { mode: 'demo', origin, viewport: desktop },
+  { mode: 'live', origin: live.origin, viewport: phone, headers: { cookie: live.cookie } },
+  { mode: 'live', origin: live.origin, viewport: desktop, headers: { cookie: live.cookie } },
+];
+for (const { mode, origin, viewport, headers } of passes) {
+  const context = await browser.newContext({ viewport, locale: 'en-US', extraHTTPHeaders: headers });
+  const openPage = () => context.newPage();
   const firstLink = async (path, prefix) => {
-    const page = await context.newPage();
+    const page = await openPage();
     await page.goto(origin + path);
     const link = page.getByRole('main').locator(`a[href^="${prefix}"]`).first();
     await link.waitFor({ timeout: 60_000 });
@@ -78,18 +89,19 @@ for (const viewport of [
     return href.split('?')[0];
   };
   for (const { name, path } of await appPages(firstLink)) {
-    const page = await context.newPage();
+    const page = await openPage();
     await page.goto(origin + path, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // Charts and late rows: what the page shows once it has settled.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
+    // Emotion keeps every rule it inserted, also those of states the page has left.
     const inserted = await page.evaluate(() =>
       [...document.querySelectorAll('style[data-emotion]')].flatMap((style) => [...style.sheet.cssRules].map((rule) => rule.cssText)),
     );
     const before = rules.size;
     for (const rule of inserted) rules.add(rule.replace(/\s*\n\s*/g, ' '));
-    console.log(`${viewport.width} px  ${name.padEnd(20)} ${inserted.length} rules, ${rules.size - before} new`);
+    console.log(`${mode} ${viewport.width} px  ${name.padEnd(20)} ${inserted.length} rules, ${rules.size - before} new`);
     await page.close();
   }
   await context.close();

@@ -34,6 +34,9 @@ function muiStrings(): ThemeOptions {
   };
 }
 
+/** The keyframes of MUI's InputBase that tell it of an autofill. */
+export const autofillKeyframes = { fill: 'mui-auto-fill', cancel: 'mui-auto-fill-cancel' } as const;
+
 /**
  * Light and dark schemes through CSS variables: MUI follows the OS until the seller picks one, and
  * remembers the pick. Colours are chosen for AA contrast in both schemes. One theme per locale, built while
@@ -62,6 +65,20 @@ export const createAppTheme = memoPerLocale(() =>
         },
       },
       shape: { borderRadius: 8 },
+      components: {
+        // MUI's inputs notice a browser's autofill (their label moves up) by the keyframes they run, which each input
+        // would insert again as it mounts; here they are in theme.css and every input runs them (themeCss.test.tsx).
+        MuiInputBase: {
+          defaultProps: { disableInjectingGlobalStyles: true },
+          styleOverrides: {
+            input: {
+              animationName: autofillKeyframes.cancel,
+              animationDuration: '10ms',
+              '&:-webkit-autofill': { animationName: autofillKeyframes.fill, animationDuration: '5000s' },
+            },
+          },
+        },
+      },
       typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     },
     muiStrings(),
