@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../api/fulfillment';
+import { observeRectAfterLayout } from '../../lib/observeRect';
 import styles from './OperationsTable.module.css';
 import { useOperationText } from './operationText';
 import { useLingui } from '@lingui/react/macro';
@@ -50,6 +51,9 @@ export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan,
+    // The scroller's height on a phone (OperationsTable.module.css) until it is measured after layout.
+    initialRect: { width: 0, height: 420 },
+    observeElementRect: observeRectAfterLayout,
   });
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;

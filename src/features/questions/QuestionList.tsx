@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { SearchResult } from '../../api/questions';
 import { isTyping } from '../../lib/keyboard';
+import { observeRectAfterLayout } from '../../lib/observeRect';
 import type { InboxFilters } from './keys';
 import { pageQuery, pageSize } from './queries';
 import { LoadingRow, QuestionRow } from './QuestionRow';
@@ -15,6 +16,7 @@ import { useLingui } from '@lingui/react/macro';
  * places rows without measuring them, which cost a forced layout per row.
  */
 const rowHeight = 144;
+const scrollerMinHeight = 320;
 
 interface QuestionListProps {
   filters: InboxFilters;
@@ -42,6 +44,9 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
+    // The scroller's height below (the screen's less the page's head) until it is measured after layout.
+    initialRect: { width: 0, height: Math.max(scrollerMinHeight, innerHeight - 300) },
+    observeElementRect: observeRectAfterLayout,
   });
   const rows = virtualizer.getVirtualItems();
   const pages = [...new Set(rows.map((row) => Math.floor(row.index / pageSize)))];
@@ -86,7 +91,7 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
       ref={scrollRef}
       sx={{
         height: { xs: 'calc(100dvh - 300px)', md: 'calc(100dvh - 280px)' },
-        minHeight: 320,
+        minHeight: scrollerMinHeight,
         overflowY: 'auto',
         overflowX: 'hidden',
         contain: 'strict',
