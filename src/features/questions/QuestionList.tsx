@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { SearchResult } from '../../api/questions';
 import { isTyping } from '../../lib/keyboard';
-import { observeRectAfterLayout } from '../../lib/observeRect';
+import { observeRectAfterLayout, scrollUnlessFresh } from '../../lib/virtualList';
 import type { InboxFilters } from './keys';
 import { pageQuery, pageSize } from './queries';
 import { LoadingRow, QuestionRow } from './QuestionRow';
@@ -47,6 +47,7 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
     // The scroller's height below (the screen's less the page's head) until it is measured after layout.
     initialRect: { width: 0, height: Math.max(scrollerMinHeight, innerHeight - 300) },
     observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollUnlessFresh,
   });
   const rows = virtualizer.getVirtualItems();
   const pages = [...new Set(rows.map((row) => Math.floor(row.index / pageSize)))];
@@ -57,7 +58,11 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
     if (data) loaded.set(page, data);
   });
 
+  // Back to the top when the seller asks for the newest rows; a list that has just mounted is there already.
+  const shownToken = useRef(resetToken);
   useEffect(() => {
+    if (shownToken.current === resetToken) return;
+    shownToken.current = resetToken;
     scrollRef.current?.scrollTo({ top: 0 });
   }, [resetToken]);
 

@@ -1,0 +1,39 @@
+import { elementScroll, type Virtualizer } from '@tanstack/react-virtual';
+
+/*
+ * Options for a virtualized list that spare its mount two forced layouts. The virtualizer measured its scroller
+ * (getBoundingClientRect) and scrolled it to its first offset (scrollTo) as soon as it attached, inside React's
+ * commit, while the page's new elements were not laid out yet: each made the browser lay out the whole page
+ * there and then, the longest parts of that task. With these, the first size comes from ResizeObserver once the
+ * browser has laid the page out itself (until then `initialRect` stands), and a freshly mounted scroller, which is
+ * at the top already, is not scrolled there. Without ResizeObserver (jsdom) `initialRect` stays.
+ */
+
+export function observeRectAfterLayout<S extends Element, I extends Element>(
+  instance: Virtualizer<S, I>,
+  report: (rect: { width: number; height: number }) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver !== 'function') return undefined;
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.contentBoxSize[0];
+    if (box) report({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+  });
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
+
+const attached = new WeakSet<Element>();
+
+export function scrollUnlessFresh<S extends Element, I extends Element>(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<S, I>,
+): void {
+  const element = instance.scrollElement;
+  if (element && !attached.has(element)) {
+    attached.add(element);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+}
