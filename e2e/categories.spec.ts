@@ -111,6 +111,7 @@ test.describe('categories', () => {
   });
 
   test('a 403 from item search is explained and the rest of the page keeps working', async ({ page }) => {
+    test.slow(); // two categories' first loads, paging, three tabs and a breadcrumb: near 30 s on a slow machine
     const categories = new CategoriesPage(page);
     await categories.open(urls.categories.detail('MLA', 'MLA1055', { tab: 'items' }));
     await expect(page.getByRole('status').filter({ hasText: /items found/ })).toBeVisible();
