@@ -78,9 +78,8 @@ const passes = [
 ];
 for (const { mode, origin, viewport, headers } of passes) {
   const context = await browser.newContext({ viewport, locale: 'en-US', extraHTTPHeaders: headers });
-  const openPage = () => context.newPage();
   const firstLink = async (path, prefix) => {
-    const page = await openPage();
+    const page = await context.newPage();
     await page.goto(origin + path);
     const link = page.getByRole('main').locator(`a[href^="${prefix}"]`).first();
     await link.waitFor({ timeout: 60_000 });
@@ -89,7 +88,7 @@ for (const { mode, origin, viewport, headers } of passes) {
     return href.split('?')[0];
   };
   for (const { name, path } of await appPages(firstLink)) {
-    const page = await openPage();
+    const page = await context.newPage();
     await page.goto(origin + path, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // Charts and late rows: what the page shows once it has settled.

@@ -9,7 +9,7 @@ import { elementScroll, type Virtualizer } from '@tanstack/react-virtual';
  * at the top already, is not scrolled there. Without ResizeObserver (jsdom) `initialRect` stays.
  */
 
-export function observeRectAfterLayout<S extends Element, I extends Element>(
+function observeRectAfterLayout<S extends Element, I extends Element>(
   instance: Virtualizer<S, I>,
   report: (rect: { width: number; height: number }) => void,
 ): (() => void) | undefined {
@@ -25,7 +25,7 @@ export function observeRectAfterLayout<S extends Element, I extends Element>(
 
 const attached = new WeakSet<Element>();
 
-export function scrollUnlessFresh<S extends Element, I extends Element>(
+function scrollUnlessFresh<S extends Element, I extends Element>(
   offset: number,
   options: { adjustments?: number; behavior?: ScrollBehavior },
   instance: Virtualizer<S, I>,
@@ -37,3 +37,6 @@ export function scrollUnlessFresh<S extends Element, I extends Element>(
   }
   elementScroll(offset, options, instance);
 }
+
+/** Spread into `useVirtualizer`'s options, with an `initialRect` for the scroller's size until it is measured. */
+export const quietMount = { observeElementRect: observeRectAfterLayout, scrollToFn: scrollUnlessFresh };

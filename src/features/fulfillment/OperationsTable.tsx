@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../api/fulfillment';
-import { observeRectAfterLayout, scrollUnlessFresh } from '../../lib/virtualList';
+import { quietMount } from '../../lib/virtualList';
 import styles from './OperationsTable.module.css';
 import { useOperationText } from './operationText';
 import { useLingui } from '@lingui/react/macro';
@@ -53,8 +53,7 @@ export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
     overscan,
     // The scroller's height on a phone (OperationsTable.module.css) until it is measured after layout.
     initialRect: { width: 0, height: 420 },
-    observeElementRect: observeRectAfterLayout,
-    scrollToFn: scrollUnlessFresh,
+    ...quietMount,
   });
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { SearchResult } from '../../api/questions';
 import { isTyping } from '../../lib/keyboard';
-import { observeRectAfterLayout, scrollUnlessFresh } from '../../lib/virtualList';
+import { quietMount } from '../../lib/virtualList';
 import type { InboxFilters } from './keys';
 import { pageQuery, pageSize } from './queries';
 import { LoadingRow, QuestionRow } from './QuestionRow';
@@ -46,8 +46,7 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
     overscan: 8,
     // The scroller's height below (the screen's less the page's head) until it is measured after layout.
     initialRect: { width: 0, height: Math.max(scrollerMinHeight, innerHeight - 300) },
-    observeElementRect: observeRectAfterLayout,
-    scrollToFn: scrollUnlessFresh,
+    ...quietMount,
   });
   const rows = virtualizer.getVirtualItems();
   const pages = [...new Set(rows.map((row) => Math.floor(row.index / pageSize)))];
