@@ -67,6 +67,48 @@ function firstPaintStyles(): Plugin {
   };
 }
 
+/**
+ * The modules the entry imports, through barrels too: what the first paint may run. The `shared` chunk group
+ * must take none of them, or the entry would import the whole group (see `codeSplitting`). Filled once the
+ * module graph is complete, before chunks are made. After chunking, the build fails if an entry still reaches a
+ * group's chunk, or if two chunks import each other (the groups leave their modules' dependencies where they
+ * are, and a cycle between chunks could run a module before one it needs).
+ */
+const firstPaintModules = new Set<string>();
+const chunkGroups = ['query', 'shared', 'mui'];
+function firstPaintGraph(): Plugin {
+  return {
+    name: 'seller-desk-first-paint-graph',
+    apply: 'build',
+    buildEnd() {
+      firstPaintModules.clear();
+      const visit = (id: string) => {
+        if (firstPaintModules.has(id)) return;
+        firstPaintModules.add(id);
+        this.getModuleInfo(id)?.importedIds.forEach(visit);
+      };
+      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
+    },
+    generateBundle(_options, bundle) {
+      const imports = (file: string) => {
+        const chunk = bundle[file];
+        return chunk?.type === 'chunk' ? chunk.imports : [];
+      };
+      const reach = (file: string, seen = new Set<string>()): Set<string> => {
+        for (const next of imports(file)) if (!seen.has(next)) reach(next, seen.add(next));
+        return seen;
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const reached = reach(chunk.fileName);
+        if (reached.has(chunk.fileName)) this.error(`${chunk.fileName} imports itself through other chunks`);
+        const group = chunk.isEntry && [...reached].find((file) => chunkGroups.some((name) => file.startsWith(`assets/${name}-`)));
+        if (group) this.error(`The first paint would load ${group}: a chunk group took a module the entry imports`);
+      }
+    },
+  };
+}
+
 /** A compiled catalog's chunk says whose it is (`messages-app-en-….js`), for the bundle budget and for people. */
 function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): string {
   const catalog = facadeModuleId?.match(/\/src\/(?:features\/)?([\w-]+)\/locales\/([\w-]+)\.po$/);
@@ -86,6 +128,7 @@ export default defineConfig({
     firstPaintStyles(),
     demoBackendPreload(),
     demoWorker(),
+    firstPaintGraph(),
   ],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
   resolve: {
@@ -109,14 +152,34 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         chunkFileNames: chunkName,
-        // Fewer, larger chunks of MUI. Split only by which lazy parts share each module, MUI came in some 30
-        // chunks of 0.3–16 KB, and a page asked for 65–77 chunks in all: the HTML's parse, which starts each
-        // preload, was the longest task of every page (about a millisecond per request). MUI modules used by three
-        // or more of the lazy parts share one chunk (the inbox asks for 53 chunks, about as many bytes); React has
-        // its own, first, or MUI's group would take it in as a dependency and into the first paint.
+        // Fewer, larger chunks. Split only by which lazy parts share each module, a page asked for 65–77 chunks:
+        // the HTML's parse, which starts each preload, was the longest task of every page (about a millisecond per
+        // request at 1x). React, react-query, MUI's modules used by three or more lazy parts, and the app's shared
+        // modules each come in one chunk, so a page asks for 22–28 chunks for about as many bytes; React's group
+        // is first, or the others would take it in as a dependency and into the first paint.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            // Every page queries, after the first paint; the shell's provider is all of it the entry takes.
+            {
+              name: 'query',
+              test: (id) =>
+                /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/.test(id) && !id.endsWith('QueryClientProvider.js'),
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            // The app's modules that two or more lazy parts share (API schemas, query keys, components): without
+            // this group, each set of sharers made a chunk of its own, most under a kilobyte.
+            {
+              name: 'shared',
+              test: (id) =>
+                /\/src\/(api|lib|components|features\/[\w-]+)\/[\w.-]+\.(ts|tsx|css)$/.test(id) &&
+                !/\/routes\.tsx$/.test(id) &&
+                !firstPaintModules.has(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 0,
+            },
             {
               name: 'mui',
               test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/,
