@@ -1,7 +1,8 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetUrl } from '../src/proxy.ts';
 import { startFakeMarketplace, type FakeMarketplace } from './fake-marketplace.ts';
-import { Browser, liveEnv, publicUrl, startServer, type TestServer } from './helpers.ts';
+import { Browser, liveEnv, publicUrl, rawGet, startServer, type TestServer } from './helpers.ts';
 
 /** The API door with a personal token (no OAuth app configured). */
 describe('the API door', () => {
@@ -49,6 +50,22 @@ describe('the API door', () => {
     for (const name of ['cookie', 'origin', 'referer', 'x-forwarded-for', 'accept-language', 'x-seller-desk']) {
       expect(echo.headers[name]).toBeUndefined();
     }
+  });
+
+  it('compresses a large answer for a browser that accepts brotli, and leaves a small one as it is', async () => {
+    const query = `?q=${'stock '.repeat(400)}`;
+    const headers = { cookie: browser.cookieHeader(), 'accept-encoding': 'gzip, deflate, br' };
+    const large = await rawGet(`${server.url}/api/items/search${encodeURI(query)}`, headers);
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-encoding')).toBe('br');
+    expect(large.headers.get('x-version')).toBe('7');
+    const echo = JSON.parse(brotliDecompressSync(large.body).toString('utf8')) as { path: string; query: string };
+    expect(echo).toMatchObject({ path: '/items/search', query: encodeURI(query) });
+    expect(large.body.length).toBeLessThan(echo.query.length / 4);
+
+    const small = await rawGet(`${server.url}/api/users/me`, headers);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(small.body.toString('utf8'))).toMatchObject({ nickname: 'TEST_SELLER' });
   });
 
   it('passes a write from the app with its body and content type', async () => {
