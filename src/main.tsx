@@ -44,6 +44,9 @@ configureClient({
   ready,
   // Live mode sends no token: the server adds the active account's.
   getToken: () => (mode === 'demo' ? demoToken : ''),
+  // The demo worker's msw reads document.cookie for every request that would carry cookies (about 60 ms of a
+  // page's load at 4x CPU throttling); the demo API never uses them.
+  credentials: mode === 'demo' ? 'omit' : 'same-origin',
   onUnauthorized: (error) => handleUnauthorized(error, () => void loadQueryClient().then((client) => client.clear())),
 });
 

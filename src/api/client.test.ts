@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { configureClient, request, requestData } from './client';
 import { ApiError, ContractError, NetworkError, isRetryable, parseRetryAfter } from './errors';
@@ -24,6 +24,16 @@ describe('client', () => {
     expect((await requestData('/echo', { schema: echoSchema })).authorization).toBe(`Bearer ${demoSeller.token}`);
     configureClient({ getToken: () => '' });
     expect((await requestData('/echo', { schema: echoSchema })).authorization).toBeNull();
+  });
+
+  it("sends the page's cookies only when configured to: live mode's session is one, the demo API uses none", async () => {
+    // Node's fetch keeps no credentials mode on its Request, so what the browser would get is read at the call.
+    server.use(http.get('*/api/credentials', () => HttpResponse.json({})));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await requestData('/credentials', { schema: z.object({}) });
+    configureClient({ credentials: 'omit' });
+    await requestData('/credentials', { schema: z.object({}) });
+    expect(fetchSpy.mock.calls.map(([, init]) => init?.credentials)).toEqual(['same-origin', 'omit']);
   });
 
   it('serialises query parameters (skipping empty ones) and JSON bodies', async () => {

@@ -13,12 +13,15 @@ export interface ClientConfig {
   /** Resolves when the backend can be reached (the demo worker has started). */
   ready: Promise<unknown>;
   onUnauthorized?: (error: ApiError) => void;
+  /** Whether requests carry the page's cookies: live mode's session is one, the demo API uses none. */
+  credentials: RequestCredentials;
 }
 
 let config: ClientConfig = {
   baseUrl: '/api',
   getToken: () => '',
   ready: Promise.resolve(),
+  credentials: 'same-origin',
 };
 
 export function configureClient(next: Partial<ClientConfig>): void {
@@ -102,6 +105,7 @@ export async function request<S extends z.ZodMiniType>(path: string, options: Re
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      credentials: config.credentials,
     });
   } catch (reason) {
     if (signal?.aborted) throw reason;

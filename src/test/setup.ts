@@ -32,6 +32,7 @@ beforeEach(() => {
     getToken: () => demoSeller.token,
     ready: Promise.resolve(),
     onUnauthorized: undefined,
+    credentials: 'same-origin',
   });
   localStorage.clear();
   sessionStorage.clear();
