@@ -60,21 +60,13 @@ export async function startI18n(shell: CatalogLoader, locale: Locale = initialLo
 }
 
 /**
- * The first number, plural or date formatter of a locale costs about 12 ms on a phone while the browser loads
- * that locale's data; later ones cost almost nothing. Made here, each in a task of its own while the catalog
- * downloads, that cost is not part of the first render that counts or dates something (a long task).
+ * The locale's first formatters, in a worker that starts while the catalog downloads: the browser's locale
+ * data, loaded there, is shared with the page, which would otherwise spend a long task loading it in the first
+ * render that counts or dates something. Without workers (unit tests) the page loads it when it needs it.
  */
 function warmIntl(locale: Locale): void {
-  const warm = [
-    () => new Intl.NumberFormat(locale).format(1),
-    () => new Intl.PluralRules(locale).select(1),
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0),
-  ];
-  const next = () => {
-    warm.shift()?.();
-    if (warm.length > 0) setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
+  if (typeof Worker !== 'function') return;
+  new Worker(new URL('./intlWarm.worker.ts', import.meta.url), { type: 'module' }).postMessage(locale);
 }
 
 /**
