@@ -51,6 +51,8 @@ export interface RouteOptions {
   public?: boolean;
   /** Subject to db.config.rateLimitPerMinute: 429 too_many_request beyond it. */
   rateLimited?: boolean;
+  /** Reads the fulfillment area: seeded first, in slices where the db was made in slices (db.prepareFulfillment). */
+  fulfillment?: boolean;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -109,6 +111,7 @@ export function createRoute(db: Db) {
           if (!seller && !options.public) fail(401, 'unauthorized', token ? 'invalid access token' : 'authorization value not present');
           if (options.rateLimited) rateLimit(`${method} ${path} ${seller?.id ?? ''}`, now);
 
+          if (options.fulfillment) await db.prepareFulfillment();
           const stringParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
           const result = await resolve({ db, request, url, params: stringParams, seller, now });
           return result instanceof Response ? result : HttpResponse.json(result as Parameters<typeof HttpResponse.json>[0]);

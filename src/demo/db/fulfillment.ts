@@ -231,7 +231,11 @@ export function findOperation(fulfillment: FulfillmentState, id: number): Operat
   return operation?.id === id ? operation : undefined;
 }
 
-export function seedFulfillment(context: SeedContext): FulfillmentState {
+/** Operations seeded per step: a step takes a few milliseconds in a browser, so no step is a long task. */
+const operationsPerStep = 500;
+
+/** The fulfillment area's seed, yielding between slices of its operations (see `lazyArea` in ./index). */
+export function* seedFulfillment(context: SeedContext): Generator<void, FulfillmentState> {
   // Its own stream (not context.random): seeded on first use, after any number of other draws.
   const random = createRandom(context.seed === 'large' ? 4545 : 3131);
   const owned = [...context.items.values()].filter((item) => item.seller_id === context.seller.id && item.inventory_id);
@@ -273,6 +277,7 @@ export function seedFulfillment(context: SeedContext): FulfillmentState {
     const inventory = list[random.int(0, list.length - 1)]!;
     const state = counts.get(inventory.inventory_id)!;
     operations[index] = play(inventory, state, random, index, () => Math.floor(start + (index + random.next()) * step));
+    if ((index + 1) % operationsPerStep === 0) yield;
   }
   return { inventories, operations, scrolls: new Map(), nextScroll: 1 };
 }

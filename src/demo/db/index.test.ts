@@ -32,6 +32,23 @@ describe('the demo db', () => {
     expect(seedCreditLeads).toHaveBeenCalledTimes(1);
   });
 
+  it('prepares the fulfillment log in slices, each a task of its own, and reads it without seeding again', async () => {
+    vi.resetModules();
+    const { createDbInSlices } = await import('.');
+    const { seedFulfillment } = await import('./fulfillment');
+    const db = await createDbInSlices();
+    let tasks = 0;
+    const counting = setInterval(() => (tasks += 1), 0);
+    await Promise.all([db.prepareFulfillment(), db.prepareFulfillment()]);
+    clearInterval(counting);
+    // 4,000 operations, 500 a step: the steps ran between other tasks, not in one.
+    expect(tasks).toBeGreaterThanOrEqual(3);
+    const operations = db.fulfillment.operations;
+    expect(operations).toHaveLength(4000);
+    expect(new Set(operations.map((operation) => operation.id)).size).toBe(4000);
+    expect(seedFulfillment).toHaveBeenCalledTimes(1);
+  });
+
   it('seeds the same areas whenever they are first read, whatever was drawn before', () => {
     vi.useFakeTimers({ now: new Date('2026-03-02T12:00:00Z'), toFake: ['Date'] });
     const first = createDb();

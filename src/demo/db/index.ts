@@ -54,6 +54,11 @@ export interface Db extends SeedContext {
   stock: StockState;
   categories: CategoriesState;
   fulfillment: FulfillmentState;
+  /**
+   * Seeds the fulfillment area, if not yet, a slice per task in the browser (its 4,000 operations take a long
+   * task at once): handlers that read it wait for this first (src/demo/route.ts).
+   */
+  prepareFulfillment: () => Promise<void>;
   creditLeads: CreditLeadsState;
   notifications: NotificationsState;
 }
@@ -67,8 +72,9 @@ export function currentTime(db: Db): number {
  * runs the steps at once; the browser runs them one task each so the page stays responsive. Fulfillment's
  * operation log and the credit leads, the costliest areas, are seeded when first read instead: most pages
  * never ask for them, and their own random streams and the creation time make them the same whenever that is.
+ * `pause` is how the fulfillment area waits between its slices when prepared ahead of a read.
  */
-function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, Db> {
+function* seedSteps(seed: SeedName, config: Partial<DbConfig>, pause: () => Promise<void>): Generator<void, Db> {
   const random = createRandom(seed === 'large' ? 4242 : 2026);
   const items = new Map(seedItems(random, demoSeller.id).map((item) => [item.id, item]));
   const context: SeedContext = { seed, random, now: Date.now(), seller: demoSeller, otherSeller, items };
@@ -77,7 +83,7 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
   const stock = seedStock(context);
   yield;
   const categories = yield* seedCategories(context);
-  let fulfillment: FulfillmentState | undefined;
+  const fulfillment = lazyArea(() => seedFulfillment(context), pause);
   let creditLeads: CreditLeadsState | undefined;
   return {
     ...context,
@@ -90,8 +96,9 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
     stock,
     categories,
     get fulfillment() {
-      return (fulfillment ??= seedFulfillment(context));
+      return fulfillment.read();
     },
+    prepareFulfillment: fulfillment.prepare,
     get creditLeads() {
       return (creditLeads ??= seedCreditLeads(context));
     },
@@ -99,8 +106,37 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>): Generator<void, 
   };
 }
 
+/**
+ * An area seeded by the steps of `seed` on first read, at once; or ahead of it by `prepare`, one step at a time
+ * with `pause` between (several callers may prepare it at once: each advances the same steps).
+ */
+function lazyArea<T>(seed: () => Generator<void, T>, pause: () => Promise<void>) {
+  let steps: Generator<void, T> | undefined;
+  let value: T | undefined;
+  const advance = () => {
+    steps ??= seed();
+    const step = steps.next();
+    if (step.done) value = step.value;
+  };
+  return {
+    read(): T {
+      while (value === undefined) advance();
+      return value;
+    },
+    async prepare(): Promise<void> {
+      while (value === undefined) {
+        advance();
+        if (value === undefined) await pause();
+      }
+    },
+  };
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export function createDb(seed: SeedName = 'default', config: Partial<DbConfig> = {}): Db {
-  const steps = seedSteps(seed, config);
+  // Nothing to keep responsive in Node: an area prepared ahead is seeded at once.
+  const steps = seedSteps(seed, config, () => Promise.resolve());
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -109,10 +145,10 @@ export function createDb(seed: SeedName = 'default', config: Partial<DbConfig> =
 
 /** `createDb` yielding to the browser between areas (no long task while the page starts). */
 export async function createDbInSlices(seed: SeedName = 'default', config: Partial<DbConfig> = {}): Promise<Db> {
-  const steps = seedSteps(seed, config);
+  const steps = seedSteps(seed, config, nextTask);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
 }

@@ -125,10 +125,15 @@ const availableFilters = [{ id: 'type', name: 'Operation type', values: operatio
 /** Fulfillment stock of an inventory, and the operations search with scroll paging. */
 export function fulfillmentHandlers(route: Route) {
   return [
-    route('get', '/inventories/:id/stock/fulfillment', (context) => {
-      const inventory = ownInventory(context.db, caller(context), context.params.id ?? '');
-      return inventoryStock(inventory);
-    }),
+    route(
+      'get',
+      '/inventories/:id/stock/fulfillment',
+      (context) => {
+        const inventory = ownInventory(context.db, caller(context), context.params.id ?? '');
+        return inventoryStock(inventory);
+      },
+      { fulfillment: true },
+    ),
     route(
       'get',
       '/stock/fulfillment/operations/search',
@@ -162,17 +167,22 @@ export function fulfillmentHandlers(route: Route) {
           available_sorts: [...operationSorts],
         };
       },
-      { rateLimited: true },
+      { rateLimited: true, fulfillment: true },
     ),
     // Spec (sign-in-and-notifications.md): one operation, the shape of an element of the search's results.
-    route('get', '/stock/fulfillment/operations/:id', (context) => {
-      const seller = caller(context);
-      const id = context.params.id ?? '';
-      if (!/^\d+$/.test(id)) fail(400, 'validation_error', `invalid operation id: ${id}`);
-      const operation = findOperation(context.db.fulfillment, Number(id));
-      if (!operation) fail(404, 'not_found', `operation ${id} not found`);
-      if (operation.seller_id !== seller.id) fail(403, 'forbidden', `caller ${seller.id} may not access operation ${id}`);
-      return operation;
-    }),
+    route(
+      'get',
+      '/stock/fulfillment/operations/:id',
+      (context) => {
+        const seller = caller(context);
+        const id = context.params.id ?? '';
+        if (!/^\d+$/.test(id)) fail(400, 'validation_error', `invalid operation id: ${id}`);
+        const operation = findOperation(context.db.fulfillment, Number(id));
+        if (!operation) fail(404, 'not_found', `operation ${id} not found`);
+        if (operation.seller_id !== seller.id) fail(403, 'forbidden', `caller ${seller.id} may not access operation ${id}`);
+        return operation;
+      },
+      { fulfillment: true },
+    ),
   ];
 }
