@@ -71,11 +71,12 @@ function firstPaintStyles(): Plugin {
  * The modules the entry imports, through barrels too: what the first paint may run. The `shared` chunk group
  * must take none of them, or the entry would import the whole group (see `codeSplitting`). Filled once the
  * module graph is complete, before chunks are made. After chunking, the build fails if an entry still reaches a
- * group's chunk, or if two chunks import each other (the groups leave their modules' dependencies where they
- * are, and a cycle between chunks could run a module before one it needs).
+ * group's chunk, if two chunks import each other (the groups leave their modules' dependencies where they
+ * are, and a cycle between chunks could run a module before one it needs), or if the API's chunk, which the
+ * boot runs, would run MUI's too.
  */
 const firstPaintModules = new Set<string>();
-const chunkGroups = ['query', 'shared', 'mui'];
+const chunkGroups = ['query', 'api', 'shared', 'mui'];
 function firstPaintGraph(): Plugin {
   return {
     name: 'seller-desk-first-paint-graph',
@@ -104,6 +105,8 @@ function firstPaintGraph(): Plugin {
         if (reached.has(chunk.fileName)) this.error(`${chunk.fileName} imports itself through other chunks`);
         const group = chunk.isEntry && [...reached].find((file) => chunkGroups.some((name) => file.startsWith(`assets/${name}-`)));
         if (group) this.error(`The first paint would load ${group}: a chunk group took a module the entry imports`);
+        const mui = chunk.fileName.startsWith('assets/api-') && [...reached].find((file) => file.startsWith('assets/mui-'));
+        if (mui) this.error(`The API's chunk would load ${mui}: the boot would run MUI's modules with the schemas`);
       }
     },
   };
@@ -168,12 +171,22 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 2,
             },
-            // The app's modules that two or more lazy parts share (API schemas, query keys, components): without
-            // this group, each set of sharers made a chunk of its own, most under a kilobyte.
+            // The API's modules (schemas, limits) that two or more lazy parts share, apart from the components: the
+            // demo's simulator and live mode's session check load them at boot, which then runs zod's and the
+            // schemas' modules without MUI's (together they were one long task, 140 ms at 1x in the demo).
+            {
+              name: 'api',
+              test: (id) => /\/src\/api\/[\w.-]+\.ts$/.test(id) && !firstPaintModules.has(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            // The app's other modules that two or more lazy parts share (query keys, components): without this
+            // group, each set of sharers made a chunk of its own, most under a kilobyte.
             {
               name: 'shared',
               test: (id) =>
-                /\/src\/(api|lib|components|features\/[\w-]+)\/[\w.-]+\.(ts|tsx|css)$/.test(id) &&
+                /\/src\/(lib|components|features\/[\w-]+)\/[\w.-]+\.(ts|tsx|css)$/.test(id) &&
                 !/\/routes\.tsx$/.test(id) &&
                 !firstPaintModules.has(id),
               minShareCount: 2,

@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { commonModules } from './commonModules';
 
 /**
  * The query client is not first-paint JS (query-core is about 7 KB gz): the shell paints without it, and what
@@ -31,19 +32,22 @@ export function loadQueryClient(): Promise<QueryClient> {
 
 /**
  * A lazily loaded component that queries: its loader also loads the query client, and it renders with the
- * client configured at the time (in tests, each test's own).
+ * client configured at the time (in tests, each test's own). The modules most parts share come first, each
+ * group in a task of its own (./commonModules).
  */
 export function queried<P extends object>(load: () => Promise<ComponentType<P>>): () => Promise<ComponentType<P>> {
   return () =>
-    Promise.all([load(), loadQueryClient()]).then(
-      ([Component]) =>
-        function Queried(props: P) {
-          return (
-            <QueryClientProvider client={loaded ?? never()}>
-              <Component {...props} />
-            </QueryClientProvider>
-          );
-        },
+    commonModules().then(() =>
+      Promise.all([load(), loadQueryClient()]).then(
+        ([Component]) =>
+          function Queried(props: P) {
+            return (
+              <QueryClientProvider client={loaded ?? never()}>
+                <Component {...props} />
+              </QueryClientProvider>
+            );
+          },
+      ),
     );
 }
 
