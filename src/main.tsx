@@ -4,6 +4,7 @@ import { configureClient } from './api/client';
 import { App } from './app/App';
 import { configureQueryClient, loadQueryClient } from './app/queries';
 import { LocaleProvider, startI18n } from './lib/i18n';
+import { nextTask } from './lib/nextTask';
 import { demoToken, handleUnauthorized, readMode, refreshServerSession, setMode } from './lib/session';
 import { tabStorage } from './lib/store';
 
@@ -19,16 +20,17 @@ setMode(mode);
 const scenarioKey = 'seller-desk.scenario';
 
 async function prepareBackend(): Promise<void> {
+  if (mode !== 'demo' && mode !== 'live') throw new Error('The page did not say whether Seller Desk runs in demo or live mode.');
+  // Both backends need zod and the API's schemas first (the simulator's handlers, the session check): they run in
+  // a task of their own (the API's chunk: vite.config.ts), not in one long task with the simulator's modules
+  // (160 ms at 1x in the demo).
+  await import('./api/zodLocale');
+  await nextTask();
   if (mode === 'demo') {
-    // The simulator shares zod and the API's schemas with the pages (their chunk, vite.config.ts): run first, in a
-    // task of their own, they are not one long task with the simulator's own modules (160 ms at 1x).
-    await import('./api/zodLocale');
-    await new Promise((resolve) => setTimeout(resolve, 0));
     const { startDemoBackend } = await import('./demo/browser');
     await startDemoBackend({ read: () => tabStorage.get(scenarioKey), write: (value) => tabStorage.set(scenarioKey, value) });
     return;
   }
-  if (mode !== 'live') throw new Error('The page did not say whether Seller Desk runs in demo or live mode.');
   tabStorage.remove(scenarioKey);
   // Live: a worker left by an earlier demo visit must not answer for the real API.
   const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
