@@ -1,7 +1,8 @@
 import { setupWorker } from 'msw/browser';
-import { createDbInSlices, type Db, type Failure } from './db';
+import type { HttpHandler } from 'msw';
+import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
-import { createHandlers } from './handlers';
+import { handlerGroups } from './handlers';
 import { readScenario, type SavedScenario } from './scenario';
 
 /** Handle for e2e tests and curious visitors (window.__demo): inject failures, move the clock. */
@@ -21,7 +22,12 @@ declare global {
 export async function startDemoBackend(kept: SavedScenario): Promise<void> {
   const scenario = readScenario(location.search, kept);
   const db = await createDbInSlices(scenario.seed, scenario.config);
-  const worker = setupWorker(...createHandlers(db), ...createActivityHandlers(db));
+  const handlers: HttpHandler[] = [];
+  for (const make of [...handlerGroups(db), () => createActivityHandlers(db)]) {
+    await nextTask();
+    handlers.push(...make());
+  }
+  const worker = setupWorker(...handlers);
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {
     db,

@@ -132,7 +132,8 @@ function lazyArea<T>(seed: () => Generator<void, T>, pause: () => Promise<void>)
   };
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Resolves in a later task, so that the browser can paint and answer between the simulator's steps. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function createDb(seed: SeedName = 'default', config: Partial<DbConfig> = {}): Db {
   // Nothing to keep responsive in Node: an area prepared ahead is seeded at once.
@@ -147,8 +148,9 @@ export function createDb(seed: SeedName = 'default', config: Partial<DbConfig> =
 export async function createDbInSlices(seed: SeedName = 'default', config: Partial<DbConfig> = {}): Promise<Db> {
   const steps = seedSteps(seed, config, nextTask);
   for (;;) {
+    // The first step too: the caller has just run the simulator's modules, a task of their own.
+    await nextTask();
     const step = steps.next();
     if (step.done) return step.value;
-    await nextTask();
   }
 }
