@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
@@ -85,7 +85,13 @@ const AccessProblem = lazy(() =>
  * active account: switching remounts them, so nothing of one seller's pages survives under another.
  */
 export function AppRoutes() {
-  const session = useSession();
+  // The session store's changes render at once, in one task (useSyncExternalStore). Live mode's first answer
+  // to who is signed in mounts the shell and the page: deferred, that renders in short, interruptible slices,
+  // not in one task of 30-90 ms at 1x. Every later change (sign-out, another account) renders at once, so no
+  // page of the previous session reads on.
+  const current = useSession();
+  const deferred = useDeferredValue(current);
+  const session = accessOf(deferred) === 'checking' ? deferred : current;
   const access = accessOf(session);
   if (access === 'checking') return <Loading />;
   if (access === 'sign-in') return <SignIn />;

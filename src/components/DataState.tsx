@@ -7,7 +7,7 @@ import { Loading } from './Loading';
 import { useLingui } from '@lingui/react/macro';
 
 interface DataStateProps<T> {
-  query: UseQueryResult<T>;
+  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'>;
   children: (data: T) => ReactNode;
   /** Shown instead of children when `isEmpty(data)`. */
   empty?: ReactNode;

@@ -9,6 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { z } from 'zod/mini';
 import { categoryIdPattern, isLeaf, siteIdPattern, siteOf, type Category } from '../../api/categories';
@@ -180,6 +181,11 @@ export function CategoryPage() {
   const { site = '', categoryId = '' } = useParams();
   const valid = siteIdPattern.test(site) && categoryIdPattern.test(categoryId) && siteOf(categoryId) === site;
   const query = useQuery({ ...categoryQuery(categoryId), enabled: valid });
+  // The page is drawn at low priority, in short slices, not in the one task a query's answer renders in; a
+  // category still deferred from before a navigation is not shown under the new address.
+  const answer = useMemo(() => query.data && { categoryId, category: query.data }, [categoryId, query.data]);
+  const deferred = useDeferredValue(answer);
+  const category = deferred?.categoryId === categoryId ? deferred.category : undefined;
 
   const notFound = (text: string) => (
     <>
@@ -195,7 +201,7 @@ export function CategoryPage() {
 
   if (!valid)
     return notFound(t`"${{ id: categoryId }}" is not a category of site ${site}: ids are the site followed by digits, e.g. ${site}1055.`);
-  if (query.data) return <CategoryView category={query.data} site={site} />;
+  if (category) return <CategoryView category={category} site={site} />;
   if (isApiError(query.error, 404))
     return notFound(
       t`There is no category ${{ id: categoryId }} on site ${site}. The API answered: "${{ message: query.error.message }}" (404).`,

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Listing } from '../../api/catalog';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -160,7 +160,9 @@ export function UserProductList({ sellerId, q }: { sellerId: number; q: string }
   const { t } = useLingui();
   const format = useFormat();
   const query = useInfiniteQuery(catalogScrollQuery(sellerId, { q: q || undefined }));
-  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // Rows drawn at low priority, in short slices, not in the one task a query's answer renders in (as DataState).
+  const data = useDeferredValue(query.data);
   const groups = useMemo(() => groupByUserProduct((data?.pages ?? []).flatMap((page) => page.listings)), [data]);
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
