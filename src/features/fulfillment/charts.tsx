@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { useNearViewport } from '../../lib/useNearViewport';
+import { lazy, type ComponentProps } from 'react';
+import { WhenNear } from '../../components/WhenNear';
 import { useChartPalette, type ChartLook } from './chartPalette';
 import { availabilityChartHeight, notAvailableChartHeight, useChartWidth } from './chartSize';
 
@@ -18,13 +17,6 @@ type PageProps<C extends typeof LazyNotAvailableChart | typeof LazyAvailabilityC
 /** The look both charts take: CSS variables, so SVG colours follow the light/dark scheme like the rest of the page. */
 function useLook(height: number): ChartLook {
   return { ...useChartPalette(), width: useChartWidth(), height };
-}
-
-/** The chart once its place is near the screen; until then and while it loads, a space of its size. */
-function WhenNear({ height, children }: { height: number; children: ReactNode }) {
-  const [ref, near] = useNearViewport<HTMLDivElement>();
-  const space = <Box ref={ref} sx={{ height }} />;
-  return near ? <Suspense fallback={space}>{children}</Suspense> : space;
 }
 
 export function NotAvailableChart(props: PageProps<typeof LazyNotAvailableChart>) {

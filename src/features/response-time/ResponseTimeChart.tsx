@@ -1,35 +1,16 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import { Bar, BarChart, CartesianGrid, LabelList, Rectangle, ReferenceLine, Text, XAxis, YAxis, type BarShapeProps } from 'recharts';
-import { responseTimeRules } from '../../api/response-time';
+import { lazy } from 'react';
+import { WhenNear } from '../../components/WhenNear';
 import { useFormat } from '../../lib/format';
 import type { SlotRow } from './rows';
 import { useLingui } from '@lingui/react/macro';
-import { shortSlotLabels, slotLabels } from './labels';
+import { slotLabels } from './labels';
 
-interface TickProps {
-  x?: number | string;
-  y?: number | string;
-  payload?: { value: string };
-}
-
-/** Category labels wrap onto two lines so four bars fit side by side at 360 px. */
-function WrappedTick({ x, y, payload }: TickProps) {
-  return (
-    <Text
-      x={Number(x)}
-      y={Number(y)}
-      width={64}
-      textAnchor="middle"
-      verticalAnchor="start"
-      fontSize={12}
-      fill="var(--mui-palette-text-secondary)"
-    >
-      {payload?.value ?? ''}
-    </Text>
-  );
-}
+// Recharts and the chart's first render (about 130 ms at 1x CPU) wait until the chart comes near the screen:
+// on a phone it is below the fold, after the headline figure and the callouts.
+const ResponseTimeBars = lazy(() => import('./ResponseTimeBars').then((module) => ({ default: module.ResponseTimeBars })));
+const chartHeight = 300;
 
 /**
  * The slots and the total in minutes, with the 60-minute line the sales projection starts from. Colours
@@ -39,55 +20,17 @@ function WrappedTick({ x, y, payload }: TickProps) {
 export function ResponseTimeChart({ rows }: { rows: SlotRow[] }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const { vars } = useTheme();
-  const palette = vars?.palette;
-  const colour = (row: SlotRow) =>
-    row.key === 'total'
-      ? palette?.secondary.main
-      : row.minutes > responseTimeRules.salesIncreaseAboveMinutes
-        ? palette?.warning.main
-        : palette?.primary.main;
-  const data = rows.map((row) => ({ ...row, label: i18n._(shortSlotLabels[row.key]) }));
   const values = rows.map((row) => `${i18n._(slotLabels[row.key])}: ${t`${{ minutes: format.number(row.minutes) }} min`}`).join('; ');
   return (
     <Box component="figure" sx={{ m: 0 }}>
-      <Box role="img" aria-label={t`Bar chart of the average response time in minutes. ${values}.`} sx={{ width: '100%', height: 300 }}>
-        <BarChart
-          data={data}
-          accessibilityLayer={false}
-          responsive
-          style={{ width: '100%', height: '100%' }}
-          margin={{ top: 24, right: 8, bottom: 16, left: 0 }}
-        >
-          <CartesianGrid vertical={false} stroke={palette?.divider} />
-          <XAxis dataKey="label" interval={0} tick={<WrappedTick />} stroke={palette?.text.secondary} />
-          <YAxis
-            width={52}
-            tickFormatter={(value: number) => format.number(value)}
-            tick={{ fill: palette?.text.secondary, fontSize: 12 }}
-            stroke={palette?.text.secondary}
-          />
-          <ReferenceLine
-            y={responseTimeRules.salesIncreaseAboveMinutes}
-            ifOverflow="extendDomain"
-            stroke={palette?.text.primary}
-            strokeDasharray="6 4"
-          />
-          <Bar
-            dataKey="minutes"
-            isAnimationActive={false}
-            maxBarSize={72}
-            shape={(props: BarShapeProps) => <Rectangle {...props} fill={colour(data[props.index]!)} />}
-          >
-            <LabelList
-              dataKey="minutes"
-              position="top"
-              formatter={(value) => format.number(Number(value))}
-              fill={palette?.text.primary}
-              fontSize={13}
-            />
-          </Bar>
-        </BarChart>
+      <Box
+        role="img"
+        aria-label={t`Bar chart of the average response time in minutes. ${values}.`}
+        sx={{ width: '100%', height: chartHeight }}
+      >
+        <WhenNear height={chartHeight}>
+          <ResponseTimeBars rows={rows} />
+        </WhenNear>
       </Box>
       {/* The line's meaning as text: a label on it would collide with the axis when the bars run to days. */}
       <Typography component="figcaption" variant="body2" color="text.secondary">
