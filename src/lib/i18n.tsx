@@ -54,19 +54,8 @@ async function loadCatalogs(locale: Locale, from: Iterable<CatalogLoader>): Prom
 export async function startI18n(shell: CatalogLoader, locale: Locale = initialLocale()): Promise<void> {
   loaders.add(shell);
   target = locale;
-  warmIntl(locale);
   await loadCatalogs(locale, [shell]);
   i18n.activate(locale);
-}
-
-/**
- * The locale's first formatters, in a worker that starts while the catalog downloads: the browser's locale
- * data, loaded there, is shared with the page, which would otherwise spend a long task loading it in the first
- * render that counts or dates something. Without workers (unit tests) the page loads it when it needs it.
- */
-function warmIntl(locale: Locale): void {
-  if (typeof Worker !== 'function') return;
-  new Worker(new URL('./intlWarm.worker.ts', import.meta.url), { type: 'module' }).postMessage(locale);
 }
 
 /**
