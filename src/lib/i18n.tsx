@@ -22,6 +22,7 @@ export function memoPerLocale<T>(build: (locale: Locale) => T): (locale: Locale)
   };
 }
 
+// index.html's inline script reads it too, to warm the browser's locale data before any module runs.
 const storageKey = 'seller-desk.locale';
 
 /** The browser's preferred language mapped to a supported locale (pt → pt-BR). */
