@@ -27,8 +27,7 @@ test.describe('credit leads', () => {
     const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.total).toContainText(`from ${formatted(shift(today, { days: -30 }))} to ${formatted(today)}`);
-    await expect(credits.rows().first()).toBeVisible();
-    for (const row of await credits.rows().all()) await expect(row.getByRole('cell').nth(6)).toContainText('Approved');
+    for (const row of await credits.drawnRows()) await expect(row.getByRole('cell').nth(6)).toContainText('Approved');
     await expect(credits.form.getByRole('combobox', { name: 'Status' })).toHaveText('Approved');
     await expectNoA11yViolations(page);
   });
@@ -215,8 +214,7 @@ test.describe('credit leads', () => {
   test('the CSV export holds the results without email or phone', async ({ page }) => {
     const credits = new CreditLeadsPage(page);
     await credits.open();
-    await expect(credits.rows().first()).toBeVisible();
-    const count = await credits.rows().count();
+    const count = (await credits.drawnRows()).length;
     const download = page.waitForEvent('download');
     await credits.results.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await readFile((await (await download).path())!, 'utf8');

@@ -147,6 +147,8 @@ const pages: { name: string; path: string; read: (page: Page) => Promise<string[
       const results = page.getByRole('region', { name: 'Credit leads found' });
       const rows = page.getByRole('table', { name: 'Credit leads found' }).getByRole('row');
       await expect(rows.nth(1)).toBeVisible(dataTimeout);
+      // The table draws a screenful of rows first and is busy until the rest are there.
+      await expect(page.getByRole('table', { name: 'Credit leads found' })).toHaveAttribute('aria-busy', 'false', dataTimeout);
       // Each row's item title arrives after the row (its own item read): read once every lead row has one.
       const leads = rows.filter({ has: page.getByRole('link') });
       await expect(leads.filter({ hasNot: page.getByTitle(/./) })).toHaveCount(0, dataTimeout);

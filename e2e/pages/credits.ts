@@ -36,8 +36,16 @@ export class CreditLeadsPage {
     return this.table.locator('tbody').getByRole('row');
   }
 
-  /** The short ids (link texts) of the rows on screen. */
+  /** The rows of the page of results once all are drawn (the table draws a screenful first, busy until the rest are). */
+  async drawnRows(): Promise<Locator[]> {
+    await expect(this.rows().first()).toBeVisible();
+    await expect(this.table).toHaveAttribute('aria-busy', 'false');
+    return this.rows().all();
+  }
+
+  /** The short ids (link texts) of the page's rows, once all are drawn. */
   async rowIds(): Promise<string[]> {
+    await this.drawnRows();
     return this.table.locator('tbody').getByRole('link').allTextContents();
   }
 

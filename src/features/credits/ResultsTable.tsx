@@ -3,6 +3,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { CreditLead, CreditLeadSearch } from '../../api/credits';
 import { useFormat } from '../../lib/format';
+import { useRevealed } from '../../lib/useRevealed';
 import { urls } from '../../lib/urls';
 import type { CreditLeadView } from './creditLeadView';
 import { pageSizes } from './searchState';
@@ -34,10 +35,12 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
   const { offset, limit, total } = page.paging;
   const pageLabels = { first: t`First page`, previous: t`Previous page`, next: t`Next page`, last: t`Last page` };
   const money = (value: number, currency: string | undefined) => (currency ? format.money(value, currency) : format.number(value));
+  const revealed = useRevealed(rows.length);
   return (
     <>
       <div className={styles.scroller}>
-        <table className={styles.table} aria-label={t`Credit leads found`}>
+        {/* Busy while the rows after the first screenful are still being drawn. */}
+        <table className={styles.table} aria-label={t`Credit leads found`} aria-busy={revealed < rows.length}>
           <thead className={styles.head}>
             <tr>
               <th scope="col" className={styles.cell}>{t`Lead`}</th>
@@ -52,7 +55,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ lead, status, itemTitle, currency, reviewed }) => (
+            {rows.slice(0, revealed).map(({ lead, status, itemTitle, currency, reviewed }) => (
               <tr
                 key={lead.id}
                 className={lead.id === selectedId ? styles.selected : undefined}

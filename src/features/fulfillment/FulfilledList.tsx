@@ -21,6 +21,7 @@ import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
 import { safeImage } from '../../lib/safeUrl';
 import { useSession } from '../../lib/session';
+import { useRevealed } from '../../lib/useRevealed';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { describeFulfillmentError } from './errors';
@@ -145,6 +146,8 @@ function Listed({ listings, more, sort }: FulfilledListings & { sort: Sort }) {
     // Answered once, data or error: a row's Retry then refetches in place, without taking the list away.
     combine: (results) => (results.every((read) => read.isFetched) ? results : null),
   });
+  // A phone's screenful first: each row also starts its own stock read.
+  const revealed = useRevealed(listings.length, 8, 4);
   if (!reads) {
     return (
       <div role="status" className={styles.pending}>
@@ -163,8 +166,8 @@ function Listed({ listings, more, sort }: FulfilledListings & { sort: Sort }) {
           ? t`The first ${{ count: format.number(listings.length) }} fulfilled listings; sorting orders these only.`
           : t`${plural(listings.length, { one: '# fulfilled listing', other: '# fulfilled listings' })}.`}
       </Typography>
-      <ul aria-label={t`Fulfilled listings`} className={styles.list}>
-        {shown.map((listing) => (
+      <ul aria-label={t`Fulfilled listings`} aria-busy={revealed < shown.length} className={styles.list}>
+        {shown.slice(0, revealed).map((listing) => (
           <Row key={listing.id} listing={listing} />
         ))}
       </ul>
