@@ -126,7 +126,9 @@ const lighthouse = { demo: {}, live: {} };
 for (const mode of onlyModes) {
   for (const { name, path } of pages[mode].filter((p) => !onlyPages || onlyPages.includes(p.name))) {
     const samples = [];
-    for (let run = 0; run < runs; run++) {
+    // Lighthouse now and then fails to record a load's trace (NO_NAVSTART, "Please run Lighthouse again"): such a
+    // run is made again, up to two more runs per page, so the median stays one of `runs`.
+    for (let attempt = 0; samples.length < runs && attempt < runs + 2; attempt++) {
       const file = 'bench-results/lh.tmp.json';
       try {
         execFileSync(
@@ -140,13 +142,14 @@ for (const mode of onlyModes) {
             `--chrome-flags=${chromeFlags.join(' ')}`,
             `--extra-headers=${JSON.stringify(modes[mode].headers)}`,
           ],
-          { env: { ...process.env, CHROME_PATH: chromePath }, stdio: 'ignore' },
+          { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'pipe'] },
         );
         samples.push(figures(JSON.parse(readFileSync(file, 'utf8'))));
         rmSync(file);
       } catch (error) {
         // A page Lighthouse cannot measure is reported as such; the other pages still are.
-        console.log(`  ${mode} ${name}: Lighthouse failed (${error.message.split('\n')[0]})`);
+        const reason = String(error.stderr ?? '').match(/Runtime error encountered: .*/)?.[0] ?? error.message.split('\n')[0];
+        console.log(`  ${mode} ${name}: Lighthouse failed (${reason})`);
       }
     }
     if (samples.length === 0) continue;
