@@ -76,6 +76,15 @@ function firstPaintStyles(): Plugin {
  * boot runs, would run MUI's too.
  */
 const firstPaintModules = new Set<string>();
+/**
+ * The app's modules that import, themselves or through other app modules, a package outside the libraries every
+ * page runs anyway (React, react-query, MUI's components and styling, zod, Lingui, the router): the virtualizer,
+ * an icon, p-limit. The `shared` group leaves them out, or every page would download what one of them imports
+ * (the inbox's virtualizer, 9 KB, and the date range field's icon came with the settings page).
+ */
+const ownPackageModules = new Set<string>();
+const everyPagePackage =
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|stylis|zod|@lingui|react-router)[\\/]/;
 const chunkGroups = ['query', 'api', 'shared', 'mui-styles', 'mui'];
 function firstPaintGraph(): Plugin {
   return {
@@ -89,6 +98,18 @@ function firstPaintGraph(): Plugin {
         this.getModuleInfo(id)?.importedIds.forEach(visit);
       };
       for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
+      ownPackageModules.clear();
+      const checked = new Set<string>();
+      const pullsPackage = (id: string): boolean => {
+        if (checked.has(id)) return ownPackageModules.has(id);
+        checked.add(id);
+        const own = (this.getModuleInfo(id)?.importedIds ?? []).some((next) =>
+          next.includes('/node_modules/') ? !everyPagePackage.test(next) && !firstPaintModules.has(next) : pullsPackage(next),
+        );
+        if (own) ownPackageModules.add(id);
+        return own;
+      };
+      for (const id of this.getModuleIds()) if (!id.includes('/node_modules/')) pullsPackage(id);
     },
     generateBundle(_options, bundle) {
       const imports = (file: string) => {
@@ -188,7 +209,8 @@ export default defineConfig({
               test: (id) =>
                 /\/src\/(lib|components|features\/[\w-]+)\/[\w.-]+\.(ts|tsx|css)$/.test(id) &&
                 !/\/routes\.tsx$/.test(id) &&
-                !firstPaintModules.has(id),
+                !firstPaintModules.has(id) &&
+                !ownPackageModules.has(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
               priority: 0,

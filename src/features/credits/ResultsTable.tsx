@@ -1,4 +1,6 @@
-import TablePagination from '@mui/material/TablePagination';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import TextField from '@mui/material/TextField';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { CreditLead, CreditLeadSearch } from '../../api/credits';
@@ -34,6 +36,8 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
   const format = useFormat();
   const { offset, limit, total } = page.paging;
   const pageLabels = { first: t`First page`, previous: t`Previous page`, next: t`Next page`, last: t`Last page` };
+  const pageLabel = (type: keyof typeof pageLabels | 'page' | 'start-ellipsis' | 'end-ellipsis', number: number | null) =>
+    type in pageLabels ? pageLabels[type as keyof typeof pageLabels] : t`Page ${{ number: format.number(number ?? 0) }}`;
   const money = (value: number, currency: string | undefined) => (currency ? format.money(value, currency) : format.number(value));
   const revealed = useRevealed(rows.length);
   return (
@@ -95,23 +99,39 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
           </tbody>
         </table>
       </div>
-      <TablePagination
-        component="div"
-        count={total}
-        page={Math.floor(offset / limit)}
-        rowsPerPage={limit}
-        rowsPerPageOptions={[...pageSizes]}
-        onPageChange={(_event, next) => onPage(next * limit, limit)}
-        onRowsPerPageChange={(event) => onPage(0, Number(event.target.value))}
-        labelRowsPerPage={t`Leads per page`}
-        labelDisplayedRows={({ from, to, count }) =>
-          t`${{ from: format.number(from) }}–${{ to: format.number(to) }} of ${{ count: format.number(count) }}`
-        }
-        getItemAriaLabel={(type) => pageLabels[type]}
-        showFirstButton
-        showLastButton
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
-      />
+      {/*
+        MUI's Pagination, not TablePagination: the latter's buttons come with tooltips, whose Popper (8 KB compressed)
+        and Toolbar were downloaded and drawn with the page's first rows.
+      */}
+      <div className={styles.paging}>
+        <TextField
+          select
+          size="small"
+          className={styles.pageSize}
+          label={t`Leads per page`}
+          value={limit}
+          onChange={(event) => onPage(0, Number(event.target.value))}
+        >
+          {pageSizes.map((size) => (
+            <MenuItem key={size} value={size}>
+              {format.number(size)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <span>
+          {t`${{ from: format.number(total === 0 ? 0 : offset + 1) }}–${{ to: format.number(Math.min(offset + limit, total)) }} of ${{ count: format.number(total) }}`}
+        </span>
+        <Pagination
+          aria-label={t`Pages of leads`}
+          count={Math.max(1, Math.ceil(total / limit))}
+          page={Math.floor(offset / limit) + 1}
+          onChange={(_event, next) => onPage((next - 1) * limit, limit)}
+          getItemAriaLabel={pageLabel}
+          siblingCount={0}
+          showFirstButton
+          showLastButton
+        />
+      </div>
     </>
   );
 }
