@@ -290,6 +290,9 @@ for (const [device, viewport] of [
     expect(fulfilled.length).toBeGreaterThan(0);
     const page = await browser.newPage({ locale: 'en-US', viewport });
     await signIn(page, '/', 'TIENDA_DEMO');
+    // The bar names the account on a wide screen; a phone's has room for an icon only (the button's label names it).
+    const nickname = page.getByRole('banner').getByText('TIENDA_DEMO', { exact: true });
+    await (device === 'phone' ? expect(nickname).toBeHidden() : expect(nickname).toBeVisible());
     const stockCard = page.getByRole('region', { name: 'Stock' });
 
     // Home → the stock list → a user product's stock page.

@@ -5,6 +5,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import AccountCircle from '@mui/icons-material/AccountCircle';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Check from '@mui/icons-material/Check';
 import { useLingui } from '@lingui/react/macro';
@@ -17,6 +18,7 @@ import { refreshServerSession, useSession } from '../../lib/session';
 import { urls } from '../../lib/urls';
 import { useAccountActions } from './accounts';
 import { SignOutDialog } from './SignOutDialog';
+import styles from './AccountMenu.module.css';
 
 /**
  * The app bar's account menu (live mode): the active account's nickname, the others to switch to (with their
@@ -63,7 +65,8 @@ export function AccountMenu() {
         }}
         sx={{ textTransform: 'none', minWidth: 0 }}
       >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '9rem' }}>{nickname}</span>
+        <AccountCircle className={styles.icon} />
+        <span className={styles.nickname}>{nickname}</span>
         {unreadElsewhere > 0 && (
           <Box component="span" aria-hidden sx={{ ml: 0.75, width: 8, height: 8, borderRadius: '50%', bgcolor: 'warning.light' }} />
         )}
