@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { z } from 'zod/mini';
 import { categoryIdPattern, isLeaf, siteIdPattern, siteOf, type Category } from '../../api/categories';
@@ -21,14 +21,9 @@ import { safeImage, safeLink } from '../../lib/safeUrl';
 import { useSession } from '../../lib/session';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
-import { AttributesPanel } from './AttributesPanel';
 import { CategoryLink, usePrefetchCategory } from './CategoryLink';
-import { FeesPanel } from './FeesPanel';
-import { ItemsPanel } from './ItemsPanel';
-import { PromotionPacksPanel } from './PromotionPacksPanel';
 import { categoryQuery } from './queries';
 import { SettingsPanel } from './SettingsPanel';
-import { TechnicalSpecsPanel } from './TechnicalSpecsPanel';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { msg } from '@lingui/core/macro';
@@ -36,6 +31,27 @@ import type { MessageDescriptor } from '@lingui/core';
 
 const tabs = ['settings', 'attributes', 'items', 'fees', 'packs', 'specs'] as const;
 type TabId = (typeof tabs)[number];
+
+/*
+ * Only the first tab's panel comes with the page: each other one is a chunk of its own, downloaded when its tab
+ * is pointed at, focused or opened (or after the page, for a link to it). The category pages' first data waited
+ * for all six panels' code, about 7 KB compressed, on a phone's slow network.
+ */
+const panelModules = {
+  attributes: () => import('./AttributesPanel'),
+  items: () => import('./ItemsPanel'),
+  fees: () => import('./FeesPanel'),
+  packs: () => import('./PromotionPacksPanel'),
+  specs: () => import('./TechnicalSpecsPanel'),
+} satisfies Partial<Record<TabId, () => Promise<unknown>>>;
+const AttributesPanel = lazy(() => panelModules.attributes().then((module) => ({ default: module.AttributesPanel })));
+const ItemsPanel = lazy(() => panelModules.items().then((module) => ({ default: module.ItemsPanel })));
+const FeesPanel = lazy(() => panelModules.fees().then((module) => ({ default: module.FeesPanel })));
+const PromotionPacksPanel = lazy(() => panelModules.packs().then((module) => ({ default: module.PromotionPacksPanel })));
+const TechnicalSpecsPanel = lazy(() => panelModules.specs().then((module) => ({ default: module.TechnicalSpecsPanel })));
+const preloadPanel = (tab: TabId) => {
+  if (tab !== 'settings') void panelModules[tab]().catch(() => undefined);
+};
 const tabLabels: Record<TabId, MessageDescriptor> = {
   settings: msg`Settings`,
   attributes: msg`Attributes`,
@@ -164,12 +180,22 @@ function CategoryView({ category, site }: { category: Category; site: string }) 
           allowScrollButtonsMobile
         >
           {tabs.map((tab) => (
-            <Tab key={tab} value={tab} label={i18n._(tabLabels[tab])} id={`category-tab-${tab}`} aria-controls={`category-panel-${tab}`} />
+            <Tab
+              key={tab}
+              value={tab}
+              label={i18n._(tabLabels[tab])}
+              id={`category-tab-${tab}`}
+              aria-controls={`category-panel-${tab}`}
+              onPointerEnter={() => preloadPanel(tab)}
+              onFocus={() => preloadPanel(tab)}
+            />
           ))}
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`category-panel-${state.tab}`} aria-labelledby={`category-tab-${state.tab}`}>
-        <Panel tab={state.tab} category={category} state={state} update={update} />
+        <Suspense fallback={<Loading />}>
+          <Panel tab={state.tab} category={category} state={state} update={update} />
+        </Suspense>
       </Box>
     </>
   );
