@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
+import type { UsePaginationItem } from '@mui/material/usePagination';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { CreditLead, CreditLeadSearch } from '../../api/credits';
@@ -35,9 +36,14 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
   const { t, i18n } = useLingui();
   const format = useFormat();
   const { offset, limit, total } = page.paging;
-  const pageLabels = { first: t`First page`, previous: t`Previous page`, next: t`Next page`, last: t`Last page` };
-  const pageLabel = (type: keyof typeof pageLabels | 'page' | 'start-ellipsis' | 'end-ellipsis', number: number | null) =>
-    type in pageLabels ? pageLabels[type as keyof typeof pageLabels] : t`Page ${{ number: format.number(number ?? 0) }}`;
+  const pageLabels: Partial<Record<UsePaginationItem['type'], string>> = {
+    first: t`First page`,
+    previous: t`Previous page`,
+    next: t`Next page`,
+    last: t`Last page`,
+  };
+  const pageLabel = (type: UsePaginationItem['type'], number: number | null) =>
+    pageLabels[type] ?? t`Page ${{ number: format.number(number ?? 0) }}`;
   const money = (value: number, currency: string | undefined) => (currency ? format.money(value, currency) : format.number(value));
   const revealed = useRevealed(rows.length);
   return (
