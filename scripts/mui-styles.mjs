@@ -1,16 +1,19 @@
 #!/usr/bin/env node
-// `npm run styles`: the CSS MUI's components generate (Emotion) on the app's pages, prebuilt into
-// src/app/muiStyles.css with their class names in src/app/muiStyles.json. The app loads them with MUI's theme
-// (src/app/MuiTheme.tsx) and marks those names as inserted in Emotion's cache, so that a page no longer compiles
-// (stylis) and inserts them one rule at a time while it renders: the largest part of a page's start on a phone.
+// `npm run styles`: the CSS MUI's components generate (Emotion) on the app's pages, prebuilt into stylesheets with
+// their class names beside them: the classes two or more areas use in src/app/muiStyles.css (and .json), loaded
+// with MUI's theme (src/app/MuiTheme.tsx), and each area's own in src/features/<area>/muiStyles.css (and .json),
+// loaded with the area's routes. Emotion's cache marks a stylesheet's classes as inserted once it is loaded
+// (src/lib/prebuiltStyles.ts), so that a page no longer compiles (stylis) and inserts them one rule at a time
+// while it renders: the largest part of a page's start on a phone. A page parses only the rules of its area and
+// the common ones (parsing all of them was one long task of 13-80 ms at 1x on a phone-class machine).
 // Run it after changing how pages look; a rule missing from the files is still inserted at run time, and the
 // navigation e2e test fails when a page's rules are mostly missing.
 //
 // It builds the app without the prebuilt styles, serves it in demo mode with the production server, opens every
 // page in Chromium on a phone and on a desktop screen, in demo mode and in live mode (over the simulator served in
-// Node), and keeps every rule Emotion inserted, in order.
+// Node), and keeps every rule Emotion inserted, in order, with the areas that inserted it.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { startLive } from './bench-notifications.mjs';
@@ -19,8 +22,11 @@ import { appPages } from './pages.ts';
 const outDir = 'dist-styles';
 const port = Number(process.env.STYLES_PORT ?? 4480);
 const origin = `http://127.0.0.1:${port}`;
-const cssFile = 'src/app/muiStyles.css';
-const namesFile = 'src/app/muiStyles.json';
+/** The stylesheet and class names of the classes two or more areas use, and those of one area's own. */
+const commonFiles = { css: 'src/app/muiStyles.css', names: 'src/app/muiStyles.json' };
+const areaFiles = (area) => ({ css: `src/features/${area}/muiStyles.css`, names: `src/features/${area}/muiStyles.json` });
+const areas = readdirSync('src/features');
+const prebuiltFile = /\/muiStyles\.(css|json)$/;
 
 await build({
   logLevel: 'warn',
@@ -29,7 +35,7 @@ await build({
     {
       name: 'without-prebuilt-mui-styles',
       enforce: 'pre',
-      load: (id) => (id.endsWith(`/${namesFile}`) ? '[]' : id.endsWith(`/${cssFile}`) ? '' : undefined),
+      load: (id) => (id.endsWith('/muiStyles.json') ? '[]' : prebuiltFile.test(id) ? '' : undefined),
     },
   ],
 });
@@ -64,7 +70,8 @@ const browser = await chromium.launch({
     '--disable-sync',
   ],
 });
-const rules = new Set();
+/** Every rule, in the order first inserted, with the areas whose pages inserted it. */
+const rules = new Map();
 // Demo mode, and live mode (its account menu), on a phone and on a desktop screen.
 const live = await startLive({ port: port + 10, outDir });
 process.on('exit', live.stop);
@@ -99,7 +106,11 @@ for (const { mode, origin, viewport, headers } of passes) {
       [...document.querySelectorAll('style[data-emotion]')].flatMap((style) => [...style.sheet.cssRules].map((rule) => rule.cssText)),
     );
     const before = rules.size;
-    for (const rule of inserted) rules.add(rule.replace(/\s*\n\s*/g, ' '));
+    const area = path.split('/')[1] || 'home';
+    for (const rule of inserted) {
+      const text = rule.replace(/\s*\n\s*/g, ' ');
+      rules.set(text, (rules.get(text) ?? new Set()).add(area));
+    }
     console.log(`${mode} ${viewport.width} px  ${name.padEnd(20)} ${inserted.length} rules, ${rules.size - before} new`);
     await page.close();
   }
@@ -107,9 +118,32 @@ for (const { mode, origin, viewport, headers } of passes) {
 }
 await browser.close();
 
-const css = [...rules];
-const names = [...new Set(css.flatMap((rule) => [...rule.matchAll(/\.css-([a-z0-9]+)\b/g)].map((match) => match[1])))];
-writeFileSync(cssFile, `${css.join('\n')}\n`);
-writeFileSync(namesFile, `${JSON.stringify(names)}\n`);
-console.log(`${cssFile}: ${css.length} rules of ${names.length} classes`);
+// A class (with all its rules) is an area's own when only that area's pages used it; a rule of no class (keyframes)
+// is common. Each file keeps the order the rules were first inserted in.
+const classOf = (rule) => rule.match(/\.css-([a-z0-9]+)\b/)?.[1];
+const classAreas = new Map();
+for (const [rule, ruleAreas] of rules) {
+  const name = classOf(rule);
+  if (name) classAreas.set(name, new Set([...(classAreas.get(name) ?? []), ...ruleAreas]));
+}
+const ownerOf = (rule) => {
+  const owners = classAreas.get(classOf(rule));
+  return owners?.size === 1 ? [...owners][0] : undefined;
+};
+const write = (files, css) => {
+  const names = [...new Set(css.map(classOf).filter(Boolean))];
+  writeFileSync(files.css, `${css.join('\n')}\n`);
+  writeFileSync(files.names, `${JSON.stringify(names)}\n`);
+  console.log(`${files.css}: ${css.length} rules of ${names.length} classes`);
+};
+write(
+  commonFiles,
+  [...rules.keys()].filter((rule) => !ownerOf(rule)),
+);
+// Every area has both files, empty or not: its routes import them.
+for (const area of areas)
+  write(
+    areaFiles(area),
+    [...rules.keys()].filter((rule) => ownerOf(rule) === area),
+  );
 process.exit(0);

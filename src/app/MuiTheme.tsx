@@ -4,17 +4,20 @@ import { ThemeProvider, type StorageManager } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { colorMode, colorModeKey, setColorMode } from '../lib/colorScheme';
 import { useLocale } from '../lib/i18n';
+import { markPrebuilt, prebuilt } from '../lib/prebuiltStyles';
 import './muiStyles.css';
-import prebuilt from './muiStyles.json';
+import commonStyles from './muiStyles.json';
 import { createAppTheme } from './theme';
 
 /**
  * The CSS MUI's components generate on the app's pages is prebuilt (`npm run styles`, scripts/mui-styles.mjs):
- * it comes as a stylesheet with this chunk, and Emotion's cache knows those classes as inserted, so a page's
- * render no longer compiles and inserts them one rule at a time. A class missing from it is inserted as usual.
+ * the classes two or more areas use come as a stylesheet with this chunk, each area's own with the area, and
+ * Emotion's cache knows those loaded as inserted (../lib/prebuiltStyles), so a page's render no longer compiles and
+ * inserts them one rule at a time. A class missing from them is inserted as usual.
  */
 const cache = createCache({ key: 'css' });
-for (const name of prebuilt) cache.inserted[name] = true;
+prebuilt(commonStyles);
+markPrebuilt(cache.inserted);
 
 /**
  * MUI's colour-scheme manager keeps the seller's choice in the app's store (src/lib/colorScheme.ts) instead

@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
+import { prebuilt } from '../lib/prebuiltStyles';
 import { accessOf, useSession } from '../lib/session';
 import { patterns } from '../lib/urls';
 import { activityCatalog, settingsCatalog } from './catalogs';
@@ -10,7 +11,8 @@ import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
 import { themed } from './themed';
 
-type AreaModule = Promise<{ Component: ComponentType }>;
+/** An area's routes module: its pages, and the classes of its prebuilt MUI stylesheet, which it imports. */
+type AreaModule = Promise<{ Component: ComponentType; prebuiltStyles?: readonly string[] }>;
 
 /**
  * An area's pages as a lazily loaded chunk (`src/features/<area>/routes.tsx` exporting `Component`,
@@ -19,7 +21,14 @@ type AreaModule = Promise<{ Component: ComponentType }>;
  * next render import again.
  */
 function lazyArea(load: () => AreaModule, ...catalogs: CatalogLoader[]) {
-  const loadPage = queried(themed(() => load().then((module) => module.Component)));
+  const loadPage = queried(
+    themed(() =>
+      load().then((module) => {
+        prebuilt(module.prebuiltStyles ?? []);
+        return module.Component;
+      }),
+    ),
+  );
   const importPage = () => Promise.all([loadPage(), ...catalogs.map(loadArea)]).then(([Component]) => ({ default: Component }));
   let Page = lazy(importPage);
   const reset = () => {

@@ -30,6 +30,9 @@ import {
   enableDesktopNotifications,
 } from './desktop';
 import { activityListQuery, activityPageSize, useMarkRead, useMarkReviewed } from './queries';
+import './muiStyles.css';
+
+export { default as prebuiltStyles } from './muiStyles.json';
 
 /** The kind filter, and the page: entries before an id (none: the newest). */
 const urlSchema = z.object({

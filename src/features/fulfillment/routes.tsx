@@ -2,6 +2,9 @@ import { Navigate, Route, Routes } from 'react-router';
 import { patterns, urls } from '../../lib/urls';
 import { OperationsPage } from './OperationsPage';
 import { StockPage } from './StockPage';
+import './muiStyles.css';
+
+export { default as prebuiltStyles } from './muiStyles.json';
 
 /** /fulfillment: the stock of one inventory; /fulfillment/operations: the log of stock operations. */
 export function Component() {

@@ -5,6 +5,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../lib/identity';
 import { ActivityCard, CreditLeadsCard, QuestionsCard, ResponseTimeCard } from './cards';
 import { StockCard } from './StockCard';
+import './muiStyles.css';
+
+export { default as prebuiltStyles } from './muiStyles.json';
 
 /** `/`: what needs the seller now, one card per area, each a link to the page behind it (one column on phones). */
 export function Component() {

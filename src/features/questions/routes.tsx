@@ -29,6 +29,9 @@ import { QuestionList } from './QuestionList';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
+import './muiStyles.css';
+
+export { default as prebuiltStyles } from './muiStyles.json';
 
 function Inbox({ sellerId }: { sellerId: number }) {
   const { t } = useLingui();

@@ -11,6 +11,9 @@ import { locales, useLocale, type Locale } from '../../lib/i18n';
 import { setSandbox, useSession } from '../../lib/session';
 import { Accounts } from './Accounts';
 import { useLingui } from '@lingui/react/macro';
+import './muiStyles.css';
+
+export { default as prebuiltStyles } from './muiStyles.json';
 
 const localeNames: Record<Locale, string> = { en: 'English', es: 'Español', 'pt-BR': 'Português (Brasil)' };
 
