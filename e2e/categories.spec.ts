@@ -115,7 +115,10 @@ test.describe('categories', () => {
     const categories = new CategoriesPage(page);
     await categories.open(urls.categories.detail('MLA', 'MLA1055', { tab: 'items' }));
     await expect(page.getByRole('status').filter({ hasText: /items found/ })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Item pages' }).getByRole('button', { name: 'Go to page 2' }).click();
+    // The pages are one named navigation landmark, not one inside another.
+    const itemPages = page.getByRole('navigation', { name: 'Item pages' });
+    await expect(itemPages.getByRole('navigation')).toHaveCount(0);
+    await itemPages.getByRole('button', { name: 'Go to page 2' }).click();
     await expect(page).toHaveURL(/page=2/);
 
     await categories.open(urls.categories.detail('MLA', 'MLA1652'));

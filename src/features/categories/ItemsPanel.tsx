@@ -86,9 +86,14 @@ export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
               </Table>
             </TableContainer>
             {pages > 1 && (
-              <nav aria-label={t`Item pages`}>
-                <Pagination count={pages} page={current} onChange={(_event, next) => onPage(next)} sx={{ mt: 2 }} siblingCount={0} />
-              </nav>
+              <Pagination
+                aria-label={t`Item pages`}
+                count={pages}
+                page={current}
+                onChange={(_event, next) => onPage(next)}
+                sx={{ mt: 2 }}
+                siblingCount={0}
+              />
             )}
           </>
         );
