@@ -26,6 +26,10 @@ async function prepareBackend(): Promise<void> {
   // (160 ms at 1x in the demo).
   await import('./api/zodLocale');
   await nextTask();
+  // The areas' schemas (one chunk: vite.config.ts), which the simulator and every page's queries need: built in a
+  // task of their own rather than with the simulator's modules or the page's.
+  await import('./api/questions');
+  await nextTask();
   if (mode === 'demo') {
     const { startDemoBackend } = await import('./demo/browser');
     await startDemoBackend({ read: () => tabStorage.get(scenarioKey), write: (value) => tabStorage.set(scenarioKey, value) });
