@@ -60,6 +60,26 @@ test.describe('shell', () => {
     ).toBeLessThanOrEqual(used.size / 5);
   });
 
+  test('pages reached by their address, not the navigation, come with their MUI styles prebuilt too', async ({ page }) => {
+    test.slow();
+    const addresses = [
+      urls.stock.detail('MLAU3000001'),
+      urls.categories.detail('MLA', 'MLA1055'),
+      urls.fulfillment.index({ inventory: 'INV00001X' }),
+      urls.fulfillment.operations(),
+    ];
+    for (const address of addresses) {
+      await openApp(page, address);
+      await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
+      const used = await emotionClasses(page);
+      const inserted = await insertedAtRunTime(page);
+      expect(
+        inserted.length,
+        `${address}: ${inserted.length} classes compiled at run time (${used.length} on the page): run npm run styles`,
+      ).toBeLessThanOrEqual(used.length / 5);
+    }
+  });
+
   test('with browser storage refused (private mode, cookies disabled), the shell boots, says it will not remember, and settings work from memory', async ({
     page,
   }) => {
