@@ -7,7 +7,8 @@ import { Loading } from './Loading';
 import { useLingui } from '@lingui/react/macro';
 
 interface DataStateProps<T> {
-  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'>;
+  /** A query's state, or one whose data is made from a query's (its refetch is the query's). */
+  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error'> & { refetch: () => Promise<unknown> };
   children: (data: T) => ReactNode;
   /** Shown instead of children when `isEmpty(data)`. */
   empty?: ReactNode;

@@ -1,6 +1,7 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { CreditLead, CreditLeadSearch, CreditLeadStatusFilter } from '../../api/credits';
 import { useMe } from '../../lib/identity';
+import type { Item } from '../../api/items';
 import { itemQuery } from '../../lib/items';
 import { useReviewed } from './reviewed';
 import type { ReviewFilter } from './searchState';
@@ -23,6 +24,14 @@ export function useSiteCurrency(itemCurrency?: string): string | undefined {
   return siteCurrencies[me.data?.site_id ?? ''] ?? itemCurrency;
 }
 
+/**
+ * The items read so far, by id. A function of the module: react-query then keeps its answer while the reads
+ * are unchanged, and so do the rows made from it (the page draws them deferred, CreditLeadsPage).
+ */
+function itemsById(reads: UseQueryResult<Item>[]): Map<string, Item> {
+  return new Map(reads.flatMap((read) => (read.data ? [[read.data.id, read.data] as const] : [])));
+}
+
 /** The rows of one result page, after the device-local review filter. */
 export function useCreditLeadViews(
   page: CreditLeadSearch | undefined,
@@ -32,8 +41,7 @@ export function useCreditLeadViews(
   const reviewed = useReviewed();
   const results = page?.results ?? [];
   const itemIds = [...new Set(results.map((lead) => lead.item_id))];
-  const items = useQueries({ queries: itemIds.map((id) => itemQuery(id)) });
-  const itemById = new Map(items.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
+  const itemById = useQueries({ queries: itemIds.map((id) => itemQuery(id)), combine: itemsById });
   const siteCurrency = useSiteCurrency();
   return results
     .map((lead) => ({
