@@ -145,6 +145,19 @@ describe('client', () => {
     expect(await apiCall).toEqual({ nickname: demoSeller.nickname });
   });
 
+  it('starts a burst of requests a few in the task that asks, each of the others in a task of its own, and answers them all', async () => {
+    server.use(http.get('*/api/burst', () => HttpResponse.json({})));
+    // A task of its own, as a page's render is, after the earlier tests' requests.
+    await new Promise((resolve) => setTimeout(resolve));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const answers = Promise.all(Array.from({ length: 10 }, () => requestData('/burst', { schema: z.object({}) })));
+    // Every microtask of this task, and none of a later one.
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+    expect(fetchSpy).toHaveBeenCalledTimes(4);
+    await expect(answers).resolves.toHaveLength(10);
+    expect(fetchSpy).toHaveBeenCalledTimes(10);
+  });
+
   it('passes the abort signal to fetch', async () => {
     const controller = new AbortController();
     controller.abort();
