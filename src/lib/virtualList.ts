@@ -1,4 +1,4 @@
-import { elementScroll, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, measureElement, type Virtualizer } from '@tanstack/react-virtual';
 
 /*
  * Options for a virtualized list that spare its mount two forced layouts. The virtualizer measured its scroller
@@ -38,5 +38,21 @@ function scrollUnlessFresh<S extends Element, I extends Element>(
   elementScroll(offset, options, instance);
 }
 
+/**
+ * A row of its own height (`ref={virtualizer.measureElement}`) is measured by ResizeObserver, which reports it after
+ * the browser's own layout. As it mounts, its size so far (or the estimate) stands: measured there, each row read its
+ * height inside React's commit (offsetHeight), the browser laid the page out for the first, and the changed sizes
+ * drew the rows again in the same task (35 ms at 1x on the stock list).
+ */
+function measureAfterLayout<S extends Element, I extends Element>(
+  element: I,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<S, I>,
+): number {
+  if (entry || typeof ResizeObserver !== 'function') return measureElement(element, entry, instance);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
+
 /** Spread into `useVirtualizer`'s options, with an `initialRect` for the scroller's size until it is measured. */
-export const quietMount = { observeElementRect: observeRectAfterLayout, scrollToFn: scrollUnlessFresh };
+export const quietMount = { observeElementRect: observeRectAfterLayout, scrollToFn: scrollUnlessFresh, measureElement: measureAfterLayout };

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Listing } from '../../api/catalog';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -13,6 +13,7 @@ import { Loading } from '../../components/Loading';
 import { catalogScrollQuery } from '../../lib/catalog';
 import { useFormat } from '../../lib/format';
 import { urls } from '../../lib/urls';
+import { quietMount } from '../../lib/virtualList';
 import { locationInfo } from './explain';
 import { stockQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
@@ -57,7 +58,12 @@ function Locations({ userProductId }: { userProductId: string }) {
   );
 }
 
-function UserProductRow({ group }: { group: UserProductGroup }) {
+/**
+ * A row draws again only when its group changes: the virtualizer draws the list again as rows are measured and as
+ * the seller scrolls, which moves the rows and leaves their content as it was (their first measuring drew every
+ * row again in one task, 15 ms at 1x).
+ */
+const UserProductRow = memo(function UserProductRow({ group }: { group: UserProductGroup }) {
   const { t } = useLingui();
   return (
     <Box sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
@@ -85,7 +91,7 @@ function UserProductRow({ group }: { group: UserProductGroup }) {
       </Box>
     </Box>
   );
-}
+});
 
 /** The scrolling rows fill the screen below the page's header and search. */
 const rowsHeight = { xs: 'calc(100dvh - 320px)', md: 'calc(100dvh - 300px)' };
@@ -120,6 +126,9 @@ function GroupRows({ groups, onNearEnd }: { groups: UserProductGroup[]; onNearEn
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 170,
     overscan: 4,
+    // The scroller's height (rowsHeight: the screen's less the page's head) until it is measured after layout.
+    initialRect: { width: 0, height: Math.max(rowsMinHeight, innerHeight - 320) },
+    ...quietMount,
   });
   const rows = virtualizer.getVirtualItems();
   const nearEnd = (rows.at(-1)?.index ?? -1) >= groups.length - 3;
