@@ -43,3 +43,19 @@ it("MUI's providers follow the seller's choice made outside them, and a choice m
   expect(document.documentElement).not.toHaveClass('dark');
   expect(localStorage.getItem('mui-mode')).toBe('light');
 });
+
+it("draws a part once as it mounts, with the seller's colour mode known from the start (no second render after mounting)", () => {
+  const modes: (string | undefined)[] = [];
+  function Drawn() {
+    modes.push(useColorScheme().mode);
+    return null;
+  }
+  render(
+    <LocaleProvider>
+      <MuiTheme>
+        <Drawn />
+      </MuiTheme>
+    </LocaleProvider>,
+  );
+  expect(modes).toEqual(['system']);
+});
