@@ -75,14 +75,14 @@ export function CreditLeadsPage() {
   const problems = problemsByField(params);
   const refused = Object.values(problems);
   const query = useQuery({ ...creditLeadSearchQuery(params, sandbox), enabled: me.data !== undefined && refused.length === 0 });
-  const rows = useCreditLeadViews(query.data, state.status, state.reviewed);
+  const showList = !id || beside;
+  const rows = useCreditLeadViews(query.data, state.status, state.reviewed, showList);
   // The page of results and its rows go to DataState as one value, which it draws deferred, so the rows always
   // match the page they are shown with. This component reads react-query's stores and draws only cheap parts: had
   // it deferred them itself, it would take part in the slow deferred render, and an answer arriving between two of
   // its slices (the seller's, an item's) makes React draw it all again at once, to stay consistent with the store
   // (one task of 40-60 ms at 1x on a phone, in one load of three).
   const results = query.data && { page: query.data, rows };
-  const showList = !id || beside;
 
   return (
     <>

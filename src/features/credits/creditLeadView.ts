@@ -32,15 +32,19 @@ function itemsById(reads: UseQueryResult<Item>[]): Map<string, Item> {
   return new Map(reads.flatMap((read) => (read.data ? [[read.data.id, read.data] as const] : [])));
 }
 
-/** The rows of one result page, after the device-local review filter. */
+/**
+ * The rows of one result page, after the device-local review filter. `withItems`: whether the rows are shown, with
+ * their items' titles; a lead opened on a phone walks the rows without showing them, and reads no item but its own.
+ */
 export function useCreditLeadViews(
   page: CreditLeadSearch | undefined,
   statusFilter: CreditLeadStatusFilter,
   reviewFilter: ReviewFilter,
+  withItems: boolean,
 ): CreditLeadView[] {
   const reviewed = useReviewed();
   const results = page?.results ?? [];
-  const itemIds = [...new Set(results.map((lead) => lead.item_id))];
+  const itemIds = withItems ? [...new Set(results.map((lead) => lead.item_id))] : [];
   const itemById = useQueries({ queries: itemIds.map((id) => itemQuery(id)), combine: itemsById });
   const siteCurrency = useSiteCurrency();
   return results

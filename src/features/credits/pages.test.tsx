@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
-import { testDb } from '../../test/demo';
+import { server, testDb } from '../../test/demo';
 import { failGet, gateGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as CreditPages } from './routes';
@@ -56,6 +56,26 @@ describe('credit lead panel', () => {
     answer();
     expect(await within(itemFact).findByTitle(item.title)).toHaveTextContent(item.title);
     expect(itemFact).toHaveTextContent(`${item.title}${record.item_id}`);
+  });
+
+  it('on a phone, an opened lead walks the results without reading their items: only its own item is read', async () => {
+    // The first lead the list shows, so that the panel walks a page of results it is on.
+    const list = renderAt(urls.credits.index());
+    const firstLink = within(await screen.findByRole('table')).getAllByRole('link')[0]!;
+    const id = firstLink.getAttribute('href')!.split('?')[0]!.split('/').at(-1)!;
+    list.unmount();
+    const record = testDb().creditLeads.live.find((candidate) => candidate.id === id)!;
+    const itemsRead: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.includes('/items/')) itemsRead.push(path.split('/').at(-1)!);
+    };
+    server.events.on('request:start', listen);
+    renderAt(urls.credits.detail(id));
+    expect(await screen.findByText(/^Lead 1 of \d+ on this page/)).toBeInTheDocument();
+    expect(await screen.findByTitle(testDb().items.get(record.item_id)!.title)).toBeInTheDocument();
+    server.events.removeListener('request:start', listen);
+    expect(itemsRead).toEqual([record.item_id]);
   });
 
   it('a test lead while the sandbox is off is not found, said in words', async () => {
