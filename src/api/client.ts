@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { nextTask } from '../lib/nextTask';
 import { ApiError, ContractError, NetworkError, parseErrorBody, parseRetryAfter } from './errors';
 
 /**
@@ -95,7 +96,7 @@ let startedThisTask = 0;
 async function fetchTurn(): Promise<void> {
   if (startedThisTask === 0) setTimeout(() => (startedThisTask = 0));
   startedThisTask += 1;
-  if (startedThisTask > fetchesPerTask) await new Promise((resolve) => setTimeout(resolve));
+  if (startedThisTask > fetchesPerTask) await nextTask();
 }
 
 export async function request<S extends z.ZodMiniType>(path: string, options: RequestOptions<S>): Promise<ApiResponse<z.infer<S>>> {
