@@ -27,33 +27,6 @@ function devMode(): Plugin {
 }
 
 /**
- * Demo mode starts the in-browser backend as soon as it knows the mode; its chunks are preloaded from the
- * HTML so they download beside the app rather than after it. They are marked `data-demo-backend`: the live
- * server leaves them out, and the bundle budget does not count them as first-paint JS.
- */
-function demoBackendPreload(): Plugin {
-  return {
-    name: 'seller-desk-demo-preload',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        const backend = Object.values(bundle ?? {}).find(
-          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/demo/browser.ts'),
-        );
-        if (backend?.type !== 'chunk') return;
-        return [backend.fileName, ...backend.imports]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-demo-backend': true },
-            injectTo: 'head',
-          }));
-      },
-    },
-  };
-}
-
-/**
  * The first paint's styles go into index.html as stylesheets, so the page has them before any script runs and
  * without a round trip for a linked file: the theme's CSS variables and CssBaseline (src/app/theme.css, kept
  * equal to what MUI generates by src/app/themeCss.test.tsx; ThemeProvider's disableStyleSheetGeneration), and
@@ -152,7 +125,6 @@ export default defineConfig({
     lingui({ macroTransform: true }),
     devMode(),
     firstPaintStyles(),
-    demoBackendPreload(),
     demoWorker(),
     firstPaintGraph(),
   ],

@@ -18,10 +18,7 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const html = readFileSync(join(outDir, 'index.html'), 'utf8');
 const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)].map((m) => m[1]);
-// Preloads marked data-demo-backend download beside the app in demo mode; they are not first-paint JS.
-const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)]
-  .filter((m) => !m[0].includes('data-demo-backend'))
-  .map((m) => m[0].match(/href="\/([^"]+)"/)[1]);
+const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)].map((m) => m[0].match(/href="\/([^"]+)"/)[1]);
 
 // Static imports of a chunk: `import … from "./x.js"` and bare `import "./x.js"`, not import().
 function staticImports(file) {

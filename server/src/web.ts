@@ -8,12 +8,10 @@ import type { Config } from './config.ts';
 import { ConfigError } from './config.ts';
 
 /**
- * The browser app: index.html (with the mode written in and, in live mode, without the demo backend's
- * preloads), the hashed assets, the SPA fallback and the real 404s, and the security headers every response
+ * The browser app: index.html (with the mode written in), the hashed assets, the SPA fallback and the real 404s, and the security headers every response
  * carries.
  */
 
-const demoPreload = /\s*<link [^>]*data-demo-backend[^>]*>/g;
 const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 interface Page {
@@ -110,9 +108,8 @@ export function loadIndex(staticDir: string, mode: Config['mode']): Index {
   } catch {
     throw new ConfigError(`Invalid setting OUT_DIR: ${join(staticDir, 'index.html')} is missing (run npm run build)`);
   }
-  const withoutDemo = mode === 'live' ? source.replace(demoPreload, '') : source;
   // A meta tag, not an inline script: the policy allows no script it cannot hash at start.
-  const text = withoutDemo.replace(/<head>/i, `<head>\n    <meta name="seller-desk-mode" content="${mode}" />`);
+  const text = source.replace(/<head>/i, `<head>\n    <meta name="seller-desk-mode" content="${mode}" />`);
   const scriptHashes = [...text.matchAll(inlineScript)].map(
     (match) =>
       `'sha256-${createHash('sha256')

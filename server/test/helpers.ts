@@ -54,7 +54,7 @@ export const publicUrl = 'http://seller-desk.test';
 export const sessionSecret = 'test-session-secret-of-at-least-32-bytes';
 export const colourScript = "document.documentElement.classList.add('light');";
 
-/** A built app as vite leaves it: index.html with an inline script and a demo preload, hashed assets precompressed. */
+/** A built app as vite leaves it: index.html with an inline script, hashed assets precompressed. */
 export function makeStaticDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'seller-desk-static-'));
   mkdirSync(join(dir, 'assets'));
@@ -66,7 +66,6 @@ export function makeStaticDir(): string {
     <title>Seller Desk</title>
     <script>${colourScript}</script>
     <script type="module" crossorigin src="/assets/index-Abc123.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/browser-Def456.js" data-demo-backend>
   </head>
   <body><div id="root"></div></body>
 </html>

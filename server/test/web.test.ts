@@ -30,9 +30,8 @@ function expectSecurityHeaders(response: { headers: Headers }) {
   expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
 }
 
-/** The page's preloads, but the demo backend's. */
-const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"(?![^>]*data-demo-backend)/g)].map((m) => m[1]!);
+/** The page's preloads. */
+const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
 
 it("names for preloading the shell's parts and catalogs as the app's source has them (a rename would drop them silently)", () => {
   const source = (path: string) => existsSync(new URL(`../../${path}`, import.meta.url));
@@ -47,7 +46,7 @@ describe('serving the app in demo mode', () => {
   });
   afterAll(() => server.close());
 
-  it('serves index.html with the mode written in, the demo preloads kept, no-cache and security headers', async () => {
+  it('serves index.html with the mode written in, no-cache and security headers', async () => {
     const response = await fetch(server.url + '/');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -56,7 +55,6 @@ describe('serving the app in demo mode', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
     const html = await response.text();
     expect(html).toContain('<meta name="seller-desk-mode" content="demo" />');
-    expect(html).toContain('data-demo-backend');
   });
 
   it('falls back to index.html for client routes, with a 304 for a known ETag', async () => {
@@ -205,11 +203,10 @@ describe('serving the app in live mode', () => {
     expect(api.status).toBe(401);
   });
 
-  it('writes the live mode, leaves out the demo backend preloads and lists the configured image hosts', async () => {
+  it('writes the live mode and lists the configured image hosts', async () => {
     const response = await fetch(server.url + '/inbox');
     const html = await response.text();
     expect(html).toContain('<meta name="seller-desk-mode" content="live" />');
-    expect(html).not.toContain('data-demo-backend');
     expect(html).toContain('/assets/index-Abc123.js');
     expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: https://img.example.com *.cdn.example");
   });

@@ -134,7 +134,8 @@ describe('client', () => {
 
   it("asks Seller Desk's server at once, while API calls wait for the backend (live mode's boot asks who is signed in)", async () => {
     let backendReady = () => undefined as void;
-    configureClient({ ready: new Promise<void>((resolve) => (backendReady = resolve)) });
+    const backend = new Promise<void>((resolve) => (backendReady = resolve));
+    configureClient({ ready: () => backend });
     server.use(http.get('http://localhost/session', () => HttpResponse.json({ signedIn: false })));
     const apiCall = requestData('/users/me', { schema: z.object({ nickname: z.string() }) });
     let apiDone = false;

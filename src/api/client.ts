@@ -11,8 +11,8 @@ import { ApiError, ContractError, NetworkError, parseErrorBody, parseRetryAfter 
 export interface ClientConfig {
   baseUrl: string;
   getToken: () => string;
-  /** Resolves when the backend can be reached (the demo worker has started). */
-  ready: Promise<unknown>;
+  /** Resolves when the backend can be reached (the demo worker has started); the first call may start it. */
+  ready: () => Promise<unknown>;
   onUnauthorized?: (error: ApiError) => void;
   /** Whether requests carry the page's cookies: live mode's session is one, the demo API uses none. */
   credentials: RequestCredentials;
@@ -21,13 +21,16 @@ export interface ClientConfig {
 let config: ClientConfig = {
   baseUrl: '/api',
   getToken: () => '',
-  ready: Promise.resolve(),
+  ready: () => Promise.resolve(),
   credentials: 'same-origin',
 };
 
 export function configureClient(next: Partial<ClientConfig>): void {
   config = { ...config, ...next };
 }
+
+/** Resolves when the backend can be reached: for what reaches it other than by `request` (the event stream). */
+export const backendReady = (): Promise<unknown> => config.ready();
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -102,7 +105,7 @@ async function fetchTurn(): Promise<void> {
 export async function request<S extends z.ZodMiniType>(path: string, options: RequestOptions<S>): Promise<ApiResponse<z.infer<S>>> {
   const { method = 'GET', query, body, signal, schema, server } = options;
   // Seller Desk's server does not wait for the backend: asking it who is signed in is part of getting ready.
-  if (!server) await config.ready;
+  if (!server) await config.ready();
   const endpoint = `${method} ${path}`;
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');

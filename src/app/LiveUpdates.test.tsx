@@ -12,6 +12,7 @@ import { itemKeys } from '../lib/items';
 import { activityEntry, endStreams, lastEventIds, openStreams, pushActivity, serveActivityStandIns } from '../test/activity';
 import { sessionStore } from '../lib/session';
 import { act } from '@testing-library/react';
+import { configureClient } from '../api/client';
 import { server } from '../test/demo';
 import { renderWithProviders } from '../test/render';
 import { LiveUpdates } from './LiveUpdates';
@@ -81,6 +82,17 @@ describe('live updates', () => {
     const queryClient = await renderListening();
     pushActivity(event);
     await waitFor(() => expect(invalidated(queryClient)).toEqual(expected.sort()));
+  });
+
+  it('opens the stream once the backend runs (the demo starts its simulator with the first request)', async () => {
+    let start = () => {};
+    const started = new Promise<void>((resolve) => (start = resolve));
+    configureClient({ ready: () => started });
+    renderWithProviders(<LiveUpdates wide />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(openStreams()).toBe(0);
+    start();
+    await waitFor(() => expect(openStreams()).toBe(1));
   });
 
   it('reads the activity again when the stream first opens: what happened before it is not replayed', async () => {

@@ -4,6 +4,7 @@ import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
 import { prebuilt } from '../lib/prebuiltStyles';
 import { accessOf, useSession } from '../lib/session';
+import { track, useShowOnArrival, type Download } from '../lib/useShowOnArrival';
 import { patterns } from '../lib/urls';
 import { activityCatalog, settingsCatalog } from './catalogs';
 import { queried } from './queries';
@@ -29,12 +30,21 @@ function lazyArea(load: () => AreaModule, ...catalogs: CatalogLoader[]) {
       }),
     ),
   );
-  const importPage = () => Promise.all([loadPage(), ...catalogs.map(loadArea)]).then(([Component]) => ({ default: Component }));
+  let download: Download | undefined;
+  const importPage = () => {
+    const page = Promise.all([loadPage(), ...catalogs.map(loadArea)]).then(([Component]) => ({ default: Component }));
+    download = track(page);
+    return page;
+  };
+  const currentDownload = () => download;
   let Page = lazy(importPage);
   const reset = () => {
     Page = lazy(importPage);
   };
   return function Area() {
+    // Not memoized by the React Compiler: rendering again after the page's download must reach the boundary.
+    'use no memo';
+    useShowOnArrival(currentDownload);
     return (
       <RouteErrorBoundary onReset={reset}>
         <Suspense fallback={<Loading />}>

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { eventsUrl, parseActivityEvent, type ActivityEntry } from '../api/activity';
+import { backendReady } from '../api/client';
 import { useSession } from '../lib/session';
 
 export type StreamState = 'connecting' | 'open' | 'down';
@@ -23,6 +24,7 @@ export function useActivityStream(onEntry: (entry: ActivityEntry) => void, onFir
     if (account === null) return;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
     let failures = 0;
     let lastEventId: string | undefined;
     const connect = () => {
@@ -47,8 +49,11 @@ export function useActivityStream(onEntry: (entry: ActivityEntry) => void, onFir
         failures += 1;
       };
     };
-    connect();
+    // The demo's simulator answers the stream once it runs (it may start with the first request).
+    const start = () => !closed && connect();
+    void backendReady().then(start, start);
     return () => {
+      closed = true;
       clearTimeout(retry);
       source?.close();
     };

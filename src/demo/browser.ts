@@ -18,9 +18,12 @@ declare global {
   }
 }
 
-/** Starts the demo backend in the browser: the seeded db behind the MSW service worker. */
-export async function startDemoBackend(kept: SavedScenario): Promise<void> {
-  const scenario = readScenario(location.search, kept);
+/**
+ * Starts the demo backend in the browser: the seeded db behind the MSW service worker, in the scenario of the
+ * page's address as it was opened (`search`) or the one kept for the tab.
+ */
+export async function startDemoBackend(search: string, kept: SavedScenario): Promise<void> {
+  const scenario = readScenario(search, kept);
   const db = await createDbInSlices(scenario.seed, scenario.config);
   const handlers: HttpHandler[] = [];
   for (const make of [...handlerGroups(db), () => createActivityHandlers(db)]) {

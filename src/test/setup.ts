@@ -30,7 +30,7 @@ beforeEach(() => {
   configureClient({
     baseUrl: 'http://localhost/api',
     getToken: () => demoSeller.token,
-    ready: Promise.resolve(),
+    ready: () => Promise.resolve(),
     onUnauthorized: undefined,
     credentials: 'same-origin',
   });

@@ -16,7 +16,7 @@ async function loadBadge(lastVisit: string | null, sandbox = false) {
   vi.resetModules();
   // The fresh module graph has a fresh client: point it at the test server like src/test/setup.ts does.
   const { configureClient } = await import('../../api/client');
-  configureClient({ baseUrl: 'http://localhost/api', getToken: () => demoSeller.token, ready: Promise.resolve() });
+  configureClient({ baseUrl: 'http://localhost/api', getToken: () => demoSeller.token, ready: () => Promise.resolve() });
   return import('./navBadge');
 }
 
