@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import type { Me } from '../api/users';
+import { demoAccount } from './demoAccount';
 import { sessionStore } from './session';
 
 /** The signed-in seller (GET /users/me): its id is every page's seller_id, its site the default site. */
@@ -12,13 +13,16 @@ const meQuery = queryOptions({
 });
 
 /**
- * Live mode: the active account as Seller Desk's server describes it. The server read it from /users/me
- * with this account's own token when the account was connected, so a page can start its reads with it
- * at once instead of waiting for /users/me (two requests deep: its code, then the read). It is only a
- * placeholder: /users/me is still read, and its answer replaces it.
+ * The seller as known before /users/me answers, so a page can start its reads with it at once instead of
+ * waiting for /users/me (two requests deep: its code, then the read). Demo mode: the seller it sends the token
+ * of. Live mode: the active account as Seller Desk's server describes it; the server read it from /users/me
+ * with this account's own token when the account was connected. It is only a placeholder: /users/me is still
+ * read, and its answer replaces it.
  */
 function activeAccount(): Me | undefined {
-  const account = sessionStore.get().server?.accounts.find((candidate) => candidate.active);
+  const session = sessionStore.get();
+  if (session.mode === 'demo') return { id: demoAccount.id, nickname: demoAccount.nickname, site_id: demoAccount.site_id };
+  const account = session.server?.accounts.find((candidate) => candidate.active);
   if (!account || !/^\d+$/.test(account.id)) return undefined;
   return { id: Number(account.id), nickname: account.nickname, site_id: account.site_id };
 }

@@ -1,4 +1,5 @@
 import type { ServerSession } from '../api/session';
+import { demoAccount } from './demoAccount';
 import { createStore, deviceStorage, tabStorage, useStore } from './store';
 
 /**
@@ -110,4 +111,4 @@ export function accessOf(session: Session): Access {
 }
 
 /** The token demo mode sends; the demo backend maps it to the seeded seller. */
-export const demoToken = 'demo-seller-token';
+export const demoToken = demoAccount.token;
