@@ -3,13 +3,22 @@ import { expect, test as base, type Locator, type Page } from '@playwright/test'
 import { urls } from '../src/lib/urls';
 
 /**
- * Shared e2e helpers: the app is ready when the demo backend answers (the seller's nickname shows);
- * `expectNoA11yViolations` runs axe on the current page.
+ * Shared e2e helpers: the app is ready when the demo backend runs (it starts with the app's first request, after
+ * the first screen; src/main.tsx), or in live mode when the signed-in seller shows; `expectNoA11yViolations` runs
+ * axe on the current page.
  */
 export async function openApp(page: Page, path = urls.home()): Promise<void> {
   await page.goto(path);
-  // The demo backend's start (worker registration, seeding) takes seconds on a shared 2-core CI machine.
-  await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
+  if ((await page.locator('meta[name="seller-desk-mode"]').getAttribute('content')) === 'demo') await demoBackend(page);
+  else await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
+}
+
+/**
+ * Waits until the demo backend runs. Its start (worker registration, seeding) takes seconds on a shared 2-core CI
+ * machine, more with the large seed.
+ */
+export async function demoBackend(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => window.__demo !== undefined, undefined, { timeout });
 }
 
 export async function expectNoA11yViolations(page: Page, { disableRules = [] as string[] } = {}): Promise<void> {

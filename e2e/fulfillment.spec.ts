@@ -242,7 +242,7 @@ test.describe('large seed', () => {
   test('scrolling several pages of 20,000 operations keeps at most 150 rows in the DOM', async ({ page }) => {
     test.slow(); // several pages (or two axe runs) on a shared CI machine
     const app = new FulfillmentPages(page);
-    await app.openOperations('seed=large&size=500', { bootTimeout: 30_000 });
+    await app.openOperations('seed=large&size=500');
     expect(await page.evaluate(() => window.__demo!.db.fulfillment.operations.length)).toBeGreaterThanOrEqual(20_000);
     await expect(app.status).toHaveText(/^Loaded 500 of/);
     let mostRows = 0;

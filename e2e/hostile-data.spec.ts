@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, failNext, test } from './fixtures';
+import { expect, failNext, openApp, test } from './fixtures';
 import { QuestionsPage } from './pages/questions';
 import { itemCategories } from '../src/demo/db/core';
 import { urls } from '../src/lib/urls';
@@ -48,12 +48,6 @@ test.beforeEach(async ({ page }) => {
   );
 });
 
-/** Loads a page and waits for the demo backend (the nickname): seeding every area can take many seconds here. */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
-}
-
 /** Nothing ran, nothing was injected, and the page is no wider than the phone. */
 async function expectInertAndFitting(page: Page) {
   expect(dialogs).toEqual([]);
@@ -94,13 +88,13 @@ test('a hostile buyer question, its answer and item title show as text in the in
 });
 
 test('attribute values show as text on a category', async ({ page }) => {
-  await open(page, urls.categories.detail('MLA', itemCategories.phones.id, { tab: 'attributes' }));
+  await openApp(page, urls.categories.detail('MLA', itemCategories.phones.id, { tab: 'attributes' }));
   await expect(page.getByRole('table').getByText(img, { exact: false }).first()).toBeVisible();
   await expectInertAndFitting(page);
 });
 
 test('an error message from the API shows as text', async ({ page }) => {
-  await open(page, urls.categories.index({ site: 'MLA' }));
+  await openApp(page, urls.categories.index({ site: 'MLA' }));
   // Twice: hovering the link may prefetch the category before the click reads it.
   await failNext(page, {
     method: 'GET',
@@ -117,7 +111,7 @@ test('an error message from the API shows as text', async ({ page }) => {
 });
 
 test('item titles show as text in the credit leads list', async ({ page }) => {
-  await open(page, urls.credits.index());
+  await openApp(page, urls.credits.index());
   // Each row's item is read after the list; many 10,000-character titles take a while to lay out on a busy machine.
   await expect(page.getByRole('table', { name: 'Credit leads found' }).getByText(img, { exact: false }).first()).toBeVisible({
     timeout: 30_000,
@@ -129,7 +123,7 @@ test.describe('wider than a phone, where the banner shows the nickname', () => {
   test.use({ viewport: { width: 800, height: 900 } });
 
   test('the nickname shows as text and the banner holds', async ({ page }) => {
-    await open(page, urls.settings.index());
+    await openApp(page, urls.settings.index());
     await expect(page.getByRole('banner')).toContainText(img);
     await expectInertAndFitting(page);
   });

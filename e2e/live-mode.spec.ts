@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations } from './fixtures';
+import { expectNoA11yViolations, openApp } from './fixtures';
 
 /**
  * Live mode end to end, as it is deployed: the production server (`npm run serve`, built into server/dist)
@@ -176,8 +176,7 @@ test('the simulator served by Node shows the same inbox, stock detail and credit
   await livePage.getByRole('button', { name: 'Connect with this token' }).click();
   await expect(accountButton(livePage)).toHaveAccessibleName(/^Account: TIENDA_DEMO\b/);
   for (const { name, path, read } of pages) {
-    await demoPage.goto(path);
-    await expect(demoPage.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
+    await openApp(demoPage, path);
     const shown = await read(demoPage);
     await livePage.goto(live(path));
     await expect(livePage.getByTestId('mode-badge')).toHaveText('LIVE');

@@ -29,18 +29,8 @@ export class FulfillmentPages {
       .locator('xpath=following-sibling::dd[1]');
   }
 
-  /** `bootTimeout`: the large seed builds every area's data before the app answers; a busy machine needs longer. */
-  async openOperations(
-    query?: Parameters<typeof urls.fulfillment.operations>[0],
-    { bootTimeout }: { bootTimeout?: number } = {},
-  ): Promise<void> {
-    const url = urls.fulfillment.operations(query);
-    if (bootTimeout) {
-      await this.page.goto(url);
-      await expect(this.page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: bootTimeout });
-    } else {
-      await openApp(this.page, url);
-    }
+  async openOperations(query?: Parameters<typeof urls.fulfillment.operations>[0]): Promise<void> {
+    await openApp(this.page, urls.fulfillment.operations(query));
     await expect(this.page.getByRole('heading', { level: 1, name: 'Fulfillment operations' })).toBeVisible();
   }
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { urls } from '../../src/lib/urls';
+import { demoBackend, openApp } from '../fixtures';
 
 type Pick = { status?: string; vehicle?: boolean; banned?: boolean };
 
@@ -12,18 +13,14 @@ export class QuestionsPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
   }
 
-  /**
-   * Loads a page and waits for the demo backend (the seller's nickname). Seeding every area takes a few
-   * seconds on a busy machine (more with the large seed), so the wait is longer than openApp's.
-   */
+  /** Loads a page and waits for the demo backend. */
   async goto(path: string) {
-    await this.page.goto(path);
-    await expect(this.page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
+    await openApp(this.page, path);
   }
 
   async reload() {
     await this.page.reload();
-    await expect(this.page.getByRole('banner')).toContainText('TIENDA_DEMO', { timeout: 30_000 });
+    await demoBackend(this.page);
   }
 
   /** Opens a question by its link and waits until it is shown. */
