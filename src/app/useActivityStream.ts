@@ -49,7 +49,7 @@ export function useActivityStream(onEntry: (entry: ActivityEntry) => void, onFir
         failures += 1;
       };
     };
-    // The demo's simulator answers the stream once it runs (it may start with the first request).
+    // The demo's simulator answers the stream once it runs (asking may start it: src/main.tsx).
     const start = () => !closed && connect();
     void backendReady().then(start, start);
     return () => {

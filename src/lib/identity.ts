@@ -19,7 +19,7 @@ const meQuery = queryOptions({
  * with this account's own token when the account was connected. It is only a placeholder: /users/me is still
  * read, and its answer replaces it.
  */
-function activeAccount(): Me | undefined {
+function knownSeller(): Me | undefined {
   const session = sessionStore.get();
   if (session.mode === 'demo') return { id: demoAccount.id, nickname: demoAccount.nickname, site_id: demoAccount.site_id };
   const account = session.server?.accounts.find((candidate) => candidate.active);
@@ -31,11 +31,11 @@ function activeAccount(): Me | undefined {
 export type MeState = Pick<UseQueryResult<Me>, 'data' | 'isError' | 'error' | 'refetch'>;
 
 export function useMe(): MeState {
-  const query = useQuery({ ...meQuery, placeholderData: activeAccount });
+  const query = useQuery({ ...meQuery, placeholderData: knownSeller });
   // React renders a query's answer at once, in one task (react-query notifies through useSyncExternalStore),
   // and most pages mount their content when the seller is known: the demo inbox's mount was one task of
   // 75-130 ms at 1x CPU. Read through a deferred value, the seller's arrival renders in short, interruptible
-  // slices. A seller already known (live mode's placeholder, a later page) is there on the first render.
+  // slices. A seller already known (the placeholder, a later page) is there on the first render.
   const data = useDeferredValue(query.data);
   return { data, isError: query.isError, error: query.error, refetch: query.refetch };
 }
