@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { demoWorker } from './scripts/demo-worker';
+import { muiSelect } from './scripts/mui-select';
 
 /**
  * The page's mode is written by Seller Desk's server into the index.html it serves (server/src/web.ts); the
@@ -126,6 +127,7 @@ export default defineConfig({
     devMode(),
     firstPaintStyles(),
     demoWorker(),
+    muiSelect(),
     firstPaintGraph(),
   ],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
@@ -226,7 +228,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // Stylesheets reach jsdom, as Emotion's rules do: accessible names depend on what is a block.
     css: true,

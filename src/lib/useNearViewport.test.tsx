@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { useNearViewport } from './useNearViewport';
 
@@ -55,4 +56,16 @@ test('without IntersectionObserver it is true at once', () => {
   vi.stubGlobal('IntersectionObserver', undefined);
   render(<Probe />);
   expect(screen.getByText('near')).toBeInTheDocument();
+});
+
+test('mounts without rendering again inside its commit', async () => {
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  const phases: string[] = [];
+  render(
+    <Profiler id="probe" onRender={(_id, phase) => phases.push(phase)}>
+      <Probe />
+    </Profiler>,
+  );
+  expect(phases).toEqual(['mount']);
+  expect(FakeObserver.instances[0]?.observed).toEqual([screen.getByText('far')]);
 });
