@@ -244,7 +244,9 @@ test.describe('phone', () => {
       urls.fulfillment,
       urls.credits,
     ].map((area) => area.index())) {
-      await page.goto(path);
+      // Each page as a seller opens it, its demo backend started: a full load while msw's worker still starts
+      // would race msw's own reload of a page its worker does not yet control.
+      await openApp(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     }
