@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
+import type { LoggerEvent } from 'babel-plugin-react-compiler';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { demoWorker } from './scripts/demo-worker';
@@ -109,6 +110,15 @@ function firstPaintGraph(): Plugin {
   };
 }
 
+/**
+ * Fails the build where the React Compiler meets a Lingui macro unexpanded (the plugins' order, below): it would
+ * skip that component without a word.
+ */
+function macrosExpandedFirst(filename: string | null, event: LoggerEvent): void {
+  if (event.kind === 'CompileError' && /tagged template/i.test(event.detail.reason))
+    throw new Error(`${filename}: the React Compiler met a Lingui macro before Lingui expanded it (see the plugins in vite.config.ts)`);
+}
+
 /** A compiled catalog's chunk says whose it is (`messages-app-en-….js`), for the bundle budget and for people. */
 function chunkName({ facadeModuleId }: { facadeModuleId: string | null }): string {
   const catalog = facadeModuleId?.match(/\/src\/(?:features\/)?([\w-]+)\/locales\/([\w-]+)\.po$/);
@@ -125,7 +135,7 @@ export default defineConfig({
   plugins: [
     react(),
     lingui({ macroTransform: true }),
-    babel({ presets: [reactCompilerPreset()] }),
+    babel({ presets: [reactCompilerPreset({ logger: { logEvent: macrosExpandedFirst } })] }),
     devMode(),
     firstPaintStyles(),
     demoWorker(),
