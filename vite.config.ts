@@ -171,12 +171,19 @@ export default defineConfig({
         // is first, or the others would take it in as a dependency and into the first paint.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            // Every page queries, after the first paint; the shell's provider is all of it the entry takes.
+            // With the shim that stands in for use-sync-external-store's (a chunk of 0.2 KB of its own otherwise).
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]lib[\\/]useSyncExternalStore\.ts$/,
+              priority: 2,
+            },
+            // Every page queries, after the first paint; the shell's provider is all of it the entry takes. The app's
+            // query client comes with it, not in a chunk of its own.
             {
               name: 'query',
               test: (id) =>
-                /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/.test(id) && !id.endsWith('QueryClientProvider.js'),
+                (/node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/.test(id) && !id.endsWith('QueryClientProvider.js')) ||
+                /[\\/]src[\\/]app[\\/]queryClient\.ts$/.test(id),
               includeDependenciesRecursively: false,
               priority: 2,
             },
