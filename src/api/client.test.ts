@@ -132,18 +132,29 @@ describe('client', () => {
     expect(onUnauthorized.map((e) => e.error)).toEqual(['invalid_token']);
   });
 
-  it("asks Seller Desk's server at once, while API calls wait for the backend (live mode's boot asks who is signed in)", async () => {
+  it("asks who is signed in at once, while API calls and the server's other paths wait for the backend", async () => {
     let backendReady = () => undefined as void;
     const backend = new Promise<void>((resolve) => (backendReady = resolve));
     configureClient({ ready: () => backend });
-    server.use(http.get('http://localhost/session', () => HttpResponse.json({ signedIn: false })));
+    const asked: string[] = [];
+    server.use(
+      http.get('http://localhost/session', () => HttpResponse.json({ signedIn: false })),
+      http.get('http://localhost/activity', () => HttpResponse.json({ entries: [] })),
+    );
+    const onStart = ({ request: req }: { request: Request }) => void asked.push(new URL(req.url).pathname);
+    server.events.on('request:start', onStart);
     const apiCall = requestData('/users/me', { schema: z.object({ nickname: z.string() }) });
-    let apiDone = false;
-    void apiCall.then(() => (apiDone = true));
-    expect(await requestData('/session', { server: true, schema: z.object({ signedIn: z.boolean() }) })).toEqual({ signedIn: false });
-    expect(apiDone).toBe(false);
+    // The demo's simulator answers the server's activity paths: asked before it runs, the server would.
+    const activityCall = requestData('/activity', { server: true, schema: z.object({ entries: z.array(z.unknown()) }) });
+    expect(await requestData('/session', { server: true, beforeReady: true, schema: z.object({ signedIn: z.boolean() }) })).toEqual({
+      signedIn: false,
+    });
+    expect(asked).toEqual(['/session']);
     backendReady();
     expect(await apiCall).toEqual({ nickname: demoSeller.nickname });
+    expect(await activityCall).toEqual({ entries: [] });
+    expect(asked.toSorted()).toEqual(['/activity', '/api/users/me', '/session']);
+    server.events.removeListener('request:start', onStart);
   });
 
   it('starts a burst of requests a few in the task that asks, each of the others in a task of its own, and answers them all', async () => {

@@ -42,6 +42,12 @@ export interface RequestOptions<S extends z.ZodMiniType> {
   signal?: AbortSignal;
   /** A path of Seller Desk's own server (same origin as the API base, outside it), not of the seller API. */
   server?: boolean;
+  /**
+   * Sent at once, not after the backend is ready: the session's own requests, since live mode's question who is
+   * signed in is part of getting ready. Every other request waits, the server's activity paths too, which the
+   * demo's simulator answers (sent before it ran, they reached the server, whose answer was the app's page).
+   */
+  beforeReady?: boolean;
   /** Schema of the response body; a 204 or empty body is parsed as `undefined`. */
   schema: S;
 }
@@ -103,9 +109,8 @@ async function fetchTurn(): Promise<void> {
 }
 
 export async function request<S extends z.ZodMiniType>(path: string, options: RequestOptions<S>): Promise<ApiResponse<z.infer<S>>> {
-  const { method = 'GET', query, body, signal, schema, server } = options;
-  // Seller Desk's server does not wait for the backend: asking it who is signed in is part of getting ready.
-  if (!server) await config.ready();
+  const { method = 'GET', query, body, signal, schema, server, beforeReady } = options;
+  if (!beforeReady) await config.ready();
   const endpoint = `${method} ${path}`;
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');

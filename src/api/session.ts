@@ -30,26 +30,36 @@ export const serverSessionSchema = z.object({
 export type ServerSession = z.infer<typeof serverSessionSchema>;
 
 export function getServerSession(): Promise<ServerSession> {
-  return requestData('/session', { server: true, schema: serverSessionSchema });
+  return requestData('/session', { server: true, beforeReady: true, schema: serverSessionSchema });
 }
 
 /** A pasted access token joins the session as an account (the server checks it with `/users/me`). */
 export function connectPersonalToken(token: string): Promise<ServerSession> {
-  return requestData('/session/token', { server: true, method: 'POST', body: { token }, schema: serverSessionSchema });
+  return requestData('/session/token', { server: true, beforeReady: true, method: 'POST', body: { token }, schema: serverSessionSchema });
 }
 
 export function activateAccount(id: string): Promise<ServerSession> {
-  return requestData(`/session/accounts/${encodeURIComponent(id)}/activate`, { server: true, method: 'POST', schema: serverSessionSchema });
+  return requestData(`/session/accounts/${encodeURIComponent(id)}/activate`, {
+    server: true,
+    beforeReady: true,
+    method: 'POST',
+    schema: serverSessionSchema,
+  });
 }
 
 /** Disconnects an account: the server deletes its tokens. */
 export function disconnectAccount(id: string): Promise<ServerSession> {
-  return requestData(`/session/accounts/${encodeURIComponent(id)}`, { server: true, method: 'DELETE', schema: serverSessionSchema });
+  return requestData(`/session/accounts/${encodeURIComponent(id)}`, {
+    server: true,
+    beforeReady: true,
+    method: 'DELETE',
+    schema: serverSessionSchema,
+  });
 }
 
 /** Ends the session on the server (its tokens are deleted there) and clears the cookie. */
 export async function signOut(): Promise<void> {
-  await requestData('/auth/logout', { server: true, method: 'POST', schema: z.undefined() });
+  await requestData('/auth/logout', { server: true, beforeReady: true, method: 'POST', schema: z.undefined() });
 }
 
 /** Where "Sign in with the marketplace" goes: a full navigation, since the marketplace's page is not ours. */
