@@ -1,15 +1,9 @@
 import { useColorScheme } from '@mui/material/styles';
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { colorMode, setColorMode } from '../lib/colorScheme';
 import { LocaleProvider } from '../lib/i18n';
 import { MuiTheme } from './MuiTheme';
-
-// MUI's createTheme as it is, counted.
-vi.mock('@mui/material/styles', async (original) => {
-  const styles = await original<typeof import('@mui/material/styles')>();
-  return { ...styles, createTheme: vi.fn(styles.createTheme) };
-});
 
 function MuiMode() {
   const { mode, setMode } = useColorScheme();
@@ -64,25 +58,4 @@ it("draws a part once as it mounts, with the seller's colour mode known from the
     </LocaleProvider>,
   );
   expect(modes).toEqual(['system']);
-});
-
-it('builds the theme ahead of the first render drawn with it, which then builds none', async () => {
-  // Fresh modules: no theme built yet.
-  vi.resetModules();
-  const { MuiTheme: FreshTheme, prepareTheme } = await import('./MuiTheme');
-  const { LocaleProvider: FreshProvider } = await import('../lib/i18n');
-  const { createTheme } = await import('@mui/material/styles');
-  vi.mocked(createTheme).mockClear();
-
-  prepareTheme();
-  expect(createTheme).toHaveBeenCalledTimes(1);
-  render(
-    <FreshProvider>
-      <FreshTheme>
-        <MuiMode />
-      </FreshTheme>
-    </FreshProvider>,
-  );
-  expect(screen.getByRole('button')).toHaveTextContent('system');
-  expect(createTheme).toHaveBeenCalledTimes(1);
 });

@@ -1,10 +1,9 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { i18n } from '@lingui/core';
 import { ThemeProvider, type StorageManager } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { colorMode, colorModeKey, setColorMode } from '../lib/colorScheme';
-import { useLocale, type Locale } from '../lib/i18n';
+import { useLocale } from '../lib/i18n';
 import { markPrebuilt, prebuilt } from '../lib/prebuiltStyles';
 import './muiStyles.css';
 import commonStyles from './muiStyles.json';
@@ -29,11 +28,6 @@ const storageManager: StorageManager = ({ key }) =>
   key === colorModeKey
     ? { get: () => colorMode.get(), set: setColorMode, subscribe: (handler) => colorMode.subscribe(() => handler(colorMode.get())) }
     : { get: (fallback) => fallback, set: () => undefined, subscribe: () => () => undefined };
-
-/** Builds the theme of the active locale ahead of the first render that needs it (./commonModules). */
-export function prepareTheme(): void {
-  createAppTheme(i18n.locale as Locale);
-}
 
 /**
  * MUI's theme for a part of the app drawn with MUI (a page, a menu, a toast). Not around the whole app: the

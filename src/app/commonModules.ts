@@ -4,8 +4,7 @@ let loading: Promise<void> | undefined;
 
 /**
  * The modules that nearly every lazy part shares, run one group per task before any part's own: react-query's
- * with the query client, Emotion, MUI's styling, the app's theme (built here, not in the first render drawn with
- * it, where it was 35-50 ms of one render slice at 4x), MUI's components (their chunk, vite.config.ts, through
+ * with the query client, Emotion, MUI's styling with the theme, MUI's components (their chunk, vite.config.ts, through
  * ButtonBase, which most of them are drawn on), then the app's shared modules (the seller's identity among
  * them). The server preloads them all with the page, so the browser ran them in one long task with the page's
  * own (90 ms at 1x on the fulfilled listings, four times that on a phone); in turn, none is long. Loaded once;
@@ -17,9 +16,7 @@ export function commonModules(): Promise<void> {
     await nextTask();
     await import('@emotion/react');
     await nextTask();
-    const { prepareTheme } = await import('./MuiTheme');
-    await nextTask();
-    prepareTheme();
+    await import('./MuiTheme');
     await nextTask();
     await import('@mui/material/ButtonBase');
     await nextTask();
