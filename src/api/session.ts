@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import './zodLocale';
-import { requestData } from './client';
+import { requestData, type RequestOptions } from './client';
 
 /**
  * Seller Desk's own server (live mode), not the seller API: who is signed in and the connected seller
@@ -29,37 +29,35 @@ export const serverSessionSchema = z.object({
 });
 export type ServerSession = z.infer<typeof serverSessionSchema>;
 
+/** The session's own requests to Seller Desk's server, sent at once: asking who is signed in is part of getting ready. */
+function sessionRequest<S extends z.ZodMiniType>(
+  path: string,
+  options: Omit<RequestOptions<S>, 'server' | 'beforeReady'>,
+): Promise<z.infer<S>> {
+  return requestData(path, { ...options, server: true, beforeReady: true });
+}
+
 export function getServerSession(): Promise<ServerSession> {
-  return requestData('/session', { server: true, beforeReady: true, schema: serverSessionSchema });
+  return sessionRequest('/session', { schema: serverSessionSchema });
 }
 
 /** A pasted access token joins the session as an account (the server checks it with `/users/me`). */
 export function connectPersonalToken(token: string): Promise<ServerSession> {
-  return requestData('/session/token', { server: true, beforeReady: true, method: 'POST', body: { token }, schema: serverSessionSchema });
+  return sessionRequest('/session/token', { method: 'POST', body: { token }, schema: serverSessionSchema });
 }
 
 export function activateAccount(id: string): Promise<ServerSession> {
-  return requestData(`/session/accounts/${encodeURIComponent(id)}/activate`, {
-    server: true,
-    beforeReady: true,
-    method: 'POST',
-    schema: serverSessionSchema,
-  });
+  return sessionRequest(`/session/accounts/${encodeURIComponent(id)}/activate`, { method: 'POST', schema: serverSessionSchema });
 }
 
 /** Disconnects an account: the server deletes its tokens. */
 export function disconnectAccount(id: string): Promise<ServerSession> {
-  return requestData(`/session/accounts/${encodeURIComponent(id)}`, {
-    server: true,
-    beforeReady: true,
-    method: 'DELETE',
-    schema: serverSessionSchema,
-  });
+  return sessionRequest(`/session/accounts/${encodeURIComponent(id)}`, { method: 'DELETE', schema: serverSessionSchema });
 }
 
 /** Ends the session on the server (its tokens are deleted there) and clears the cookie. */
 export async function signOut(): Promise<void> {
-  await requestData('/auth/logout', { server: true, beforeReady: true, method: 'POST', schema: z.undefined() });
+  await sessionRequest('/auth/logout', { method: 'POST', schema: z.undefined() });
 }
 
 /** Where "Sign in with the marketplace" goes: a full navigation, since the marketplace's page is not ours. */
