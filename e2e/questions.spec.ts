@@ -339,4 +339,22 @@ test.describe('phone', () => {
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await expect(inbox.list).toBeVisible();
   });
+
+  test('the filters are folded until asked for, and keep what was typed when folded again', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await expect(inbox.rows.first()).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Item, asker and sort' });
+    const item = page.getByRole('textbox', { name: 'Item ID' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(item).toHaveCount(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await item.fill('MLA1234');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
+    await toggle.click();
+    await expect(item).toBeHidden();
+    await toggle.click();
+    await expect(item).toHaveValue('MLA1234');
+  });
 });

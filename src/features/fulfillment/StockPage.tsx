@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -34,7 +33,9 @@ import { useMe } from '../../lib/identity';
 import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
+import chip from '../../components/Chip.module.css';
 import { describeFulfillmentError } from './errors';
+import styles from './StockPage.module.css';
 import { FulfillmentTabs } from './FulfillmentTabs';
 import { NotAvailableChart } from './charts';
 import { FulfilledList } from './FulfilledList';
@@ -116,19 +117,21 @@ function RecentInventories({ current }: { current: string | null }) {
           }
         >
           {(ids) => (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            // Plain links styled as MUI's clickable chips: a seller may have dozens, and as MUI Chips (a ButtonBase
+            // each) their first render was one of the page's longest pieces of work on a phone.
+            <ul className={styles.list}>
               {ids.map((id) => (
-                <Chip
-                  key={id}
-                  label={id}
-                  component={RouterLink}
-                  to={urls.fulfillment.index({ inventory: id })}
-                  clickable
-                  color={id === current ? 'primary' : 'default'}
-                  aria-current={id === current ? 'page' : undefined}
-                />
+                <li key={id}>
+                  <RouterLink
+                    to={urls.fulfillment.index({ inventory: id })}
+                    className={[chip.chip, chip.link, id === current && chip.primary].filter(Boolean).join(' ')}
+                    aria-current={id === current ? 'page' : undefined}
+                  >
+                    {id}
+                  </RouterLink>
+                </li>
               ))}
-            </Box>
+            </ul>
           )}
         </DataState>
       </details>

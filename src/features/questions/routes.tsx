@@ -160,13 +160,17 @@ function Inbox({ sellerId }: { sellerId: number }) {
               {t`Item, asker and sort`}
             </Button>
           )}
-          {/* On phones the fields fold away so the list starts on the first screen (open while an item filter is set). */}
-          <Collapse in={wide || filtersOpen || Boolean(url.item)} id="inbox-filters">
-            <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5} sx={{ rowGap: 1.5 }}>
-              <FilterForm key={`${url.item ?? ''}/${url.from ?? ''}`} url={url} update={update} />
-              <SortFields url={url} update={update} />
-            </Stack>
-          </Collapse>
+          {/* On phones the fields fold away so the list starts on the first screen (open while an item filter is set).
+              They mount when first opened: their fields and selects were a long task of a phone's first load, for
+              nothing on screen. Once open they stay mounted, so what is typed in them survives folding them. */}
+          <div id="inbox-filters">
+            <Collapse in={wide || filtersOpen || Boolean(url.item)} mountOnEnter>
+              <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5} sx={{ rowGap: 1.5 }}>
+                <FilterForm key={`${url.item ?? ''}/${url.from ?? ''}`} url={url} update={update} />
+                <SortFields url={url} update={update} />
+              </Stack>
+            </Collapse>
+          </div>
         </Stack>
       )}
       <Box
