@@ -117,14 +117,13 @@ function RecentInventories({ current }: { current: string | null }) {
           }
         >
           {(ids) => (
-            // Plain links styled as MUI's clickable chips: a seller may have dozens, and as MUI Chips (a ButtonBase
-            // each) their first render was one of the page's longest pieces of work on a phone.
+            // Plain links styled as MUI's clickable chips (Chip.module.css): a seller may have dozens.
             <ul className={styles.list}>
               {ids.map((id) => (
                 <li key={id}>
                   <RouterLink
                     to={urls.fulfillment.index({ inventory: id })}
-                    className={[chip.chip, chip.link, id === current && chip.primary].filter(Boolean).join(' ')}
+                    className={[chip.chip, chip.action, id === current && chip.primary].filter(Boolean).join(' ')}
                     aria-current={id === current ? 'page' : undefined}
                   >
                     {id}

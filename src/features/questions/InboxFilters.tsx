@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import { questionStatuses, type QuestionStatus, type SearchResult } from '../../
 import type { InboxUrl } from './inboxUrl';
 import { useLingui } from '@lingui/react/macro';
 import { useFormat } from '../../lib/format';
+import chipStyles from '../../components/Chip.module.css';
 import { RowForm } from '../../components/RowForm';
 import { useStatusLabel } from './StatusChip';
 
@@ -27,8 +27,9 @@ interface StatusChipsProps extends InboxFiltersProps {
 }
 
 /**
- * Status chips with counts (from the search's status facet), in one row that scrolls sideways: its
- * height never changes, and the chips appear with their counts, so nothing below them moves.
+ * Status chips with counts (from the search's status facet), in one row that scrolls sideways: its height never
+ * changes, and the chips appear with their counts, so nothing below them moves. Plain buttons styled as MUI's
+ * chips: they render again whenever the counts are polled.
  */
 export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
   const { t } = useLingui();
@@ -43,16 +44,15 @@ export function StatusChips({ url, update, head, loading }: StatusChipsProps) {
   const chip = (status: QuestionStatus | undefined, label: string) => {
     const active = url.status === status;
     return (
-      <Chip
+      <button
         key={status ?? 'all'}
-        label={label}
-        clickable
-        color={active ? 'primary' : 'default'}
-        variant={active ? 'filled' : 'outlined'}
+        type="button"
+        className={`${chipStyles.chip} ${chipStyles.action} ${active ? chipStyles.primary : chipStyles.outlined}`}
         aria-pressed={active}
         onClick={() => update({ status })}
-        sx={{ flex: 'none' }}
-      />
+      >
+        {label}
+      </button>
     );
   };
   return (
