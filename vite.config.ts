@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import type { LoggerEvent } from 'babel-plugin-react-compiler';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { compileHints } from './scripts/compile-hints';
 import { demoWorker } from './scripts/demo-worker';
 import { muiSelect } from './scripts/mui-select';
 
@@ -141,6 +142,7 @@ export default defineConfig({
     demoWorker(),
     muiSelect(),
     firstPaintGraph(),
+    compileHints(),
   ],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
   resolve: {

@@ -89,6 +89,13 @@ if (!seenInOwnChunk || leaked.length) {
 }
 console.log(`Locales: none of ${foreign.length} Spanish/Portuguese texts is in the English first-paint JS.`);
 
+// Every chunk is compiled off the main thread as it downloads (scripts/compile-hints.ts).
+const unhinted = allJs.filter((file) => !readFileSync(join(outDir, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'));
+if (unhinted.length) {
+  console.error(`Without V8's compile hint on their first line: ${unhinted.join(', ')}`);
+  process.exit(1);
+}
+
 if (initialBytes / 1024 > budgetKb) {
   console.error(`Bundle budget exceeded: ${kb(initialBytes)} KB > ${budgetKb} KB of JS before first paint.`);
   process.exit(1);
