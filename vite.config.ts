@@ -253,6 +253,7 @@ export default defineConfig({
     restoreMocks: true,
     // Stylesheets reach jsdom, as Emotion's rules do: accessible names depend on what is a block.
     css: true,
-    testTimeout: 15000,
+    // Room for a few of setup.ts's 10 s waits on a busy machine.
+    testTimeout: 30000,
   },
 });

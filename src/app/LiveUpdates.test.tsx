@@ -123,7 +123,7 @@ describe('live updates', () => {
     renderWithProviders(<LiveUpdates wide />);
     expect(await screen.findByText('Live updates paused — reconnecting')).toBeInTheDocument();
     // The next attempt (after a second) reaches the stream: the indicator goes.
-    await waitFor(() => expect(screen.queryByText('Live updates paused — reconnecting')).not.toBeInTheDocument(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByText('Live updates paused — reconnecting')).not.toBeInTheDocument());
     expect(openStreams()).toBe(1);
   });
 
@@ -133,7 +133,7 @@ describe('live updates', () => {
     await screen.findByText('New question on Red mug');
     // The server ends the stream: the next one asks for what came after 41.
     endStreams();
-    await waitFor(() => expect(lastEventIds).toEqual([null, '41']), { timeout: 4000 });
+    await waitFor(() => expect(lastEventIds).toEqual([null, '41']));
   });
 
   it('closes the stream when the active account changes, and opens one for the new account', async () => {

@@ -190,7 +190,7 @@ describe('live mode access', () => {
     // Held until the list is there, then answered by the simulator as usual.
     const answer = gateGet('/users/me');
     const { queryClient } = await renderLive('/fulfillment');
-    expect(await screen.findByRole('list', { name: 'Fulfilled listings' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Fulfilled listings' })).toBeInTheDocument();
     expect(queryClient.getQueryState(['users', 'me'])?.status).toBe('pending');
     answer();
     await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toMatchObject({ id: demoSeller.id }));

@@ -20,8 +20,9 @@ for (const messages of Object.values(catalogs)) i18n.load('en', messages);
 i18n.activate('en');
 
 // Pages render over the simulator (seeding, msw, zod) in jsdom: on a busy 2-core machine the first render of a
-// page can take seconds, so findBy/waitFor wait up to 5 s instead of 1 s before a test fails.
-configure({ asyncUtilTimeout: 5000 });
+// lazily loaded page (its first transform included) has taken over 5 s in CI, so findBy/waitFor wait up to 10 s
+// instead of 1 s before a test fails.
+configure({ asyncUtilTimeout: 10000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {

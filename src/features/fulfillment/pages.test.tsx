@@ -45,7 +45,7 @@ describe('fulfillment stock page', () => {
   });
 });
 
-const fulfilledList = () => screen.findByRole('list', { name: 'Fulfilled listings' }, { timeout: 5000 });
+const fulfilledList = () => screen.findByRole('list', { name: 'Fulfilled listings' });
 
 /** The list once its first page is all there (it reveals a screenful first). */
 async function firstPage() {
@@ -164,7 +164,7 @@ describe('fulfillment operations page', () => {
     answerGet(search, noOperations);
     renderAt(urls.fulfillment.operations());
     // The first render of the operations log (date pickers, chart) can take over the default 1 s on a busy machine.
-    expect(await screen.findByText('No operation matches these filters.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No operation matches these filters.')).toBeInTheDocument();
   });
 
   it('a failed search is an alert in words with a Retry that shows the operations', async () => {
