@@ -7,6 +7,7 @@ import {
   isoDate,
   operationsPageSchema,
   operationTypes,
+  searchOperationInventories,
   searchOperations,
   type Operation,
   type OperationsSearch,
@@ -281,6 +282,30 @@ describe('GET /stock/fulfillment/operations/search', () => {
       ),
     );
     expect((await searchOperations({ sellerId })).results[0]!.inventory_id).toBe(inventory_id);
+  });
+});
+
+describe('the inventories a search names (searchOperationInventories)', () => {
+  it('are those of the full search, each once, sorted', async () => {
+    const { results } = await searchOperations({ sellerId });
+    const named = results.map((op) => op.inventory_id);
+    expect(new Set(named).size).toBeLessThan(named.length);
+    expect(await searchOperationInventories({ sellerId })).toEqual([...new Set(named)].sort());
+  });
+
+  it('read either name and refuse an operation that names no inventory', async () => {
+    const [op] = testDb().fulfillment.operations;
+    const { inventory_id, ...rest } = op!;
+    const answer = (results: object[]) =>
+      server.use(
+        http.get(apiPath('/stock/fulfillment/operations/search'), () => HttpResponse.json({ paging: { total: 2, limit: 2 }, results })),
+      );
+    answer([{ ...rest, seller_product_id: 'INV2' }, op!]);
+    expect(await searchOperationInventories({ sellerId })).toEqual(['INV2', inventory_id].sort());
+    answer([rest]);
+    await expect(searchOperationInventories({ sellerId })).rejects.toMatchObject({
+      issues: [{ path: 'results.0', message: 'inventory_id or seller_product_id required' }],
+    });
   });
 });
 

@@ -1,6 +1,12 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors';
-import { getFulfillmentStock, searchOperations, type OperationsPage, type OperationsSearch } from '../../api/fulfillment';
+import {
+  getFulfillmentStock,
+  searchOperationInventories,
+  searchOperations,
+  type OperationsPage,
+  type OperationsSearch,
+} from '../../api/fulfillment';
 import { fulfillmentKeys, type OperationFilters } from './keys';
 
 export function stockQuery(inventoryId: string) {
@@ -17,10 +23,7 @@ export function stockQuery(inventoryId: string) {
 export function recentInventoriesQuery(sellerId: number) {
   return queryOptions({
     queryKey: fulfillmentKeys.recentInventories(sellerId),
-    queryFn: async ({ signal }) => {
-      const page = await searchOperations({ sellerId }, signal);
-      return [...new Set(page.results.map((op) => op.inventory_id))].sort();
-    },
+    queryFn: ({ signal }) => searchOperationInventories({ sellerId }, signal),
   });
 }
 
