@@ -95,7 +95,7 @@ test('attribute values show as text on a category', async ({ page }) => {
 
 test('an error message from the API shows as text', async ({ page }) => {
   await openApp(page, urls.categories.index({ site: 'MLA' }));
-  // Twice: hovering the link may prefetch the category before the click reads it.
+  // Twice: pressing the link focuses it, which prefetches the category, and the page reads again a read that failed.
   await failNext(page, {
     method: 'GET',
     path: `^/categories/${itemCategories.phones.parent.id}$`,

@@ -1,7 +1,7 @@
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { urls } from '../../lib/urls';
 import { categoryQuery } from './queries';
@@ -16,11 +16,16 @@ export function usePrefetchCategory(id: string) {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const prefetch = () => void queryClient.prefetchQuery(categoryQuery(id));
+  const cancel = () => clearTimeout(timer.current);
+  // A pressed link leaves without a pointerleave: its rest timer would read the category again after the page
+  // had (a read that failed there is read again), so pressing or leaving the page cancels it.
+  useEffect(() => cancel, []);
   return {
     onPointerEnter: () => {
       timer.current = setTimeout(prefetch, restMs);
     },
-    onPointerLeave: () => clearTimeout(timer.current),
+    onPointerLeave: cancel,
+    onPointerDown: cancel,
     onFocus: prefetch,
   };
 }

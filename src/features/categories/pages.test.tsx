@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { urls } from '../../lib/urls';
 import { sessionStore } from '../../lib/session';
-import { itemCategories, testDb } from '../../test/demo';
+import { itemCategories, server, testDb } from '../../test/demo';
 import { answerGet, failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { Component as CategoryPages } from './routes';
@@ -33,6 +33,33 @@ describe('categories site page', () => {
     recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: phones.parent.name })).toBeInTheDocument();
+  });
+});
+
+describe('category links', () => {
+  it('read the category where the pointer rests, not where it was pressed', async () => {
+    renderAt(urls.categories.index({ site: 'MLA' }));
+    const pressed = await screen.findByRole('link', { name: phones.parent.name });
+    const rested = screen.getByRole('link', { name: itemCategories.notebooks.parent.name });
+    const reads: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => void reads.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    try {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      // The pressed link's page reads its category itself; its rest timer must not read it again.
+      fireEvent.pointerEnter(pressed);
+      fireEvent.pointerDown(pressed);
+      fireEvent.pointerEnter(rested);
+      vi.advanceTimersByTime(200);
+      vi.useRealTimers();
+      // Both timers were due at once: by the time the rested link's read starts, the pressed one's would have.
+      const read = (id: string) => reads.filter((path) => path.endsWith(`/categories/${id}`));
+      await waitFor(() => expect(read(itemCategories.notebooks.parent.id)).toHaveLength(1));
+      expect(read(phones.parent.id)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      server.events.removeListener('request:start', onRequest);
+    }
   });
 });
 
