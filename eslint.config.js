@@ -40,6 +40,13 @@ const boundaryZones = [
     message:
       'Only src/test (src/test/demo.ts), src/main.tsx and the server tests (server/test, which start it as their marketplace) may import the demo simulator; the app and the server talk to it over HTTP.',
   },
+  // core/ holds the decisions the server and the simulator share (roles, team rules …): pure modules that both
+  // import, so neither side keeps a copy. They import nothing of the app, the simulator or the server.
+  {
+    target: './core',
+    from: ['./src', './server', './e2e', './scripts'],
+    message: 'core/ is shared by the server and the app: it must not import either (see core/README.md).',
+  },
   // The simulator may use the API's zod schemas and types, nothing else of the app.
   {
     target: './src/demo',

@@ -44,7 +44,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node server/dist/main.js',
+    command: 'node server/dist/server/src/main.js',
     // Demo mode with no settings but where to listen and what to serve; an exported SELLER_API_URL would turn
     // it into live mode. Request logs stay out of the test output; warnings and errors show.
     env: { PORT: String(port), HOST: '127.0.0.1', OUT_DIR: outDir, SELLER_API_URL: '', LOG_LEVEL: 'warn' },

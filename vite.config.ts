@@ -249,7 +249,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'core/**/*.test.ts', 'scripts/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // Stylesheets reach jsdom, as Emotion's rules do: accessible names depend on what is a block.
     css: true,

@@ -62,7 +62,7 @@ test.beforeAll(async () => {
   api = apiProcess;
   token = started[2]!;
   marketplace = started[1]!;
-  liveServer = spawn('node', ['server/dist/main.js'], {
+  liveServer = spawn('node', ['server/dist/server/src/main.js'], {
     env: {
       ...process.env,
       PORT: String(livePort),

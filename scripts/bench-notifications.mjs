@@ -67,7 +67,7 @@ export async function startLive({ port, outDir, databaseUrl, tls }) {
   const token = (await lines.next()).value.replace('Token of the demo seller: ', '');
 
   const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port + 2}`;
-  const server = start(process.execPath, ['server/dist/main.js'], {
+  const server = start(process.execPath, ['server/dist/server/src/main.js'], {
     ...tls,
     PORT: String(port + 2),
     HOST: '127.0.0.1',

@@ -58,7 +58,7 @@ rmSync('bench-results/bundle.json');
 
 // 2. Serve the build with the production server in demo mode (no SELLER_API_URL), stopped by PID.
 step(`serve ${outDir} on ${origin}`);
-const server = spawn('node', ['server/dist/main.js'], {
+const server = spawn('node', ['server/dist/server/src/main.js'], {
   env: { ...process.env, ...tls, PORT: String(port), HOST: '127.0.0.1', OUT_DIR: outDir, SELLER_API_URL: '' },
   // Its request log (stdout) would drown the report; a refused setting (stderr) must show.
   stdio: ['ignore', 'ignore', 'inherit'],

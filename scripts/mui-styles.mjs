@@ -41,7 +41,7 @@ await build({
 });
 execFileSync('node_modules/.bin/tsc', ['-p', 'server']);
 
-const server = spawn('node', ['server/dist/main.js'], {
+const server = spawn('node', ['server/dist/server/src/main.js'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OUT_DIR: outDir, SELLER_API_URL: '', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

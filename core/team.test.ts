@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { can, permissions, permissionsOf } from './roles.ts';
+import { invitationState, mayGrant, refuseRemoval, refuseRoleChange, type Member } from './team.ts';
+
+const team: Member[] = [
+  { personId: 'ana', role: 'owner', accountUser: true },
+  { personId: 'bea', role: 'manager', accountUser: false },
+  { personId: 'ciro', role: 'answerer', accountUser: false },
+];
+
+describe('roles', () => {
+  it('gives owners every permission and the others only theirs', () => {
+    expect(permissionsOf('owner')).toEqual(permissions);
+    expect(can('manager', 'team.manageOwners')).toBe(false);
+    expect(can('manager', 'account.disconnect')).toBe(false);
+    expect(can('answerer', 'stock.write')).toBe(false);
+    expect(can('answerer', 'questions.write')).toBe(true);
+    expect(can('stock_keeper', 'stock.write')).toBe(true);
+    expect(can('credit_reviewer', 'credits.reveal')).toBe(true);
+    expect(can('credit_reviewer', 'questions.read')).toBe(false);
+  });
+
+  it('gives a viewer reads only, and no personal data', () => {
+    const viewer = permissionsOf('viewer');
+    expect(viewer.length).toBeGreaterThan(0);
+    expect(viewer.every((p) => p.endsWith('.read') && p !== 'audit.read')).toBe(true);
+  });
+});
+
+describe('team rules', () => {
+  it('lets only owners make owners', () => {
+    expect(mayGrant('owner', 'owner')).toBe(true);
+    expect(mayGrant('manager', 'owner')).toBe(false);
+    expect(mayGrant('manager', 'answerer')).toBe(true);
+    expect(mayGrant('answerer', 'viewer')).toBe(false);
+  });
+
+  it('keeps the account user and the last owner owners', () => {
+    expect(refuseRoleChange(team, 'owner', 'ana', 'manager')).toBe('account_user');
+    const twoOwners: Member[] = [...team, { personId: 'dora', role: 'owner', accountUser: false }];
+    expect(refuseRoleChange(twoOwners, 'owner', 'dora', 'viewer')).toBeNull();
+    const noAccountUser: Member[] = [{ personId: 'dora', role: 'owner', accountUser: false }, ...team.slice(1)];
+    expect(refuseRoleChange(noAccountUser, 'owner', 'dora', 'viewer')).toBe('last_owner');
+    expect(refuseRemoval(noAccountUser, 'dora', 'owner', 'dora')).toBe('last_owner');
+  });
+
+  it('lets a manager manage non-owners only, and anyone leave', () => {
+    expect(refuseRoleChange(team, 'manager', 'ciro', 'stock_keeper')).toBeNull();
+    expect(refuseRoleChange(team, 'manager', 'ana', 'viewer')).toBe('not_allowed');
+    expect(refuseRemoval(team, 'bea', 'manager', 'ana')).toBe('not_allowed');
+    expect(refuseRemoval(team, 'bea', 'manager', 'ciro')).toBeNull();
+    expect(refuseRemoval(team, 'ciro', 'answerer', 'bea')).toBe('not_allowed');
+    expect(refuseRemoval(team, 'ciro', 'answerer', 'ciro')).toBeNull();
+    expect(refuseRemoval(team, 'ana', 'owner', 'nobody')).toBe('not_member');
+  });
+
+  it('tells an invitation used, revoked, expired or valid', () => {
+    const now = new Date('2026-12-02T12:00:00Z');
+    const later = new Date('2026-12-03T12:00:00Z');
+    expect(invitationState({ expiresAt: later, usedAt: null, revokedAt: null }, now)).toBe('valid');
+    expect(invitationState({ expiresAt: now, usedAt: null, revokedAt: null }, now)).toBe('expired');
+    expect(invitationState({ expiresAt: later, usedAt: now, revokedAt: null }, now)).toBe('used');
+    expect(invitationState({ expiresAt: later, usedAt: null, revokedAt: now }, now)).toBe('revoked');
+  });
+});

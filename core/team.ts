@@ -1,0 +1,71 @@
+import { can, type Role } from './roles.ts';
+
+/**
+ * The rules a team relies on, checked by the server for real and by the simulator in demo mode: who may invite
+ * which role, change a role or remove a person, and whether an invitation can still be used.
+ */
+
+/** An invitation link works once, for this long, unless revoked first. */
+export const invitationLifetimeMs = 7 * 24 * 3600_000;
+
+export interface Member {
+  personId: string;
+  role: Role;
+  /** This person is the account's own marketplace user: always an owner. */
+  accountUser: boolean;
+}
+
+export type TeamRefusal =
+  | 'not_allowed' // the actor's role does not manage this person or role
+  | 'last_owner' // the account would be left without an owner
+  | 'account_user' // the account's own marketplace user stays an owner
+  | 'not_member';
+
+/** Whether `actor` may hand out `role` (an invitation) or give it to someone. Owners only make owners. */
+export function mayGrant(actor: Role, role: Role): boolean {
+  return role === 'owner' ? can(actor, 'team.manageOwners') : can(actor, 'team.manage');
+}
+
+/** Whether `actor` may act on someone who holds `role` (change it, remove them). */
+function mayManage(actor: Role, target: Role): boolean {
+  return mayGrant(actor, target);
+}
+
+function owners(members: readonly Member[]): number {
+  return members.filter((m) => m.role === 'owner').length;
+}
+
+/** Refusal of changing `targetId`'s role to `role`, or null when allowed. */
+export function refuseRoleChange(members: readonly Member[], actor: Role, targetId: string, role: Role): TeamRefusal | null {
+  const target = members.find((m) => m.personId === targetId);
+  if (!target) return 'not_member';
+  if (!mayManage(actor, target.role) || !mayGrant(actor, role)) return 'not_allowed';
+  if (target.role === 'owner' && role !== 'owner') {
+    if (target.accountUser) return 'account_user';
+    if (owners(members) <= 1) return 'last_owner';
+  }
+  return null;
+}
+
+/**
+ * Refusal of removing `targetId` from the account, or null when allowed. Leaving (`actorId === targetId`)
+ * needs no management permission, but the last owner and the account's own user cannot leave either.
+ */
+export function refuseRemoval(members: readonly Member[], actorId: string, actor: Role, targetId: string): TeamRefusal | null {
+  const target = members.find((m) => m.personId === targetId);
+  if (!target) return 'not_member';
+  if (actorId !== targetId && !mayManage(actor, target.role)) return 'not_allowed';
+  if (target.role === 'owner') {
+    if (target.accountUser) return 'account_user';
+    if (owners(members) <= 1) return 'last_owner';
+  }
+  return null;
+}
+
+export type InvitationState = 'valid' | 'used' | 'revoked' | 'expired';
+
+export function invitationState(invitation: { expiresAt: Date; usedAt: Date | null; revokedAt: Date | null }, now: Date): InvitationState {
+  if (invitation.usedAt) return 'used';
+  if (invitation.revokedAt) return 'revoked';
+  return invitation.expiresAt.getTime() <= now.getTime() ? 'expired' : 'valid';
+}
