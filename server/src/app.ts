@@ -84,11 +84,14 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     if (!store) return { status: 'ready' };
     try {
       await store.ping();
-      return { status: 'ready' };
     } catch (error) {
       request.log.error({ err: error }, 'store unreachable');
       return reply.code(503).send({ error: 'not_ready', message: 'The store does not answer' });
     }
+    // Without the bus, this instance's activity streams would hear nothing: a balancer should send them elsewhere.
+    const busDown = store.bus.down();
+    if (busDown) return reply.code(503).send({ error: 'not_ready', message: `The activity bus is down (${busDown}); reconnecting` });
+    return { status: 'ready' };
   });
 
   if (config.mode === 'live') {
@@ -104,7 +107,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     const deps = { config, store, marketplace, cookies };
     registerAuth(app, deps);
     registerSessionRoutes(app, deps);
-    const tokens = createTokens(store, marketplace);
+    const tokens = createTokens(store, marketplace, app.log);
     await registerProxy(app, { config, cookies, tokens, timeouts, store });
     const worker = createWorker({ store, tokens, apiUrl: config.sellerApiUrl, log: app.log });
     app.addHook('onClose', () => worker.stop());

@@ -2,7 +2,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoSeller, otherSeller } from '../../src/demo/db/core.ts';
 import { serverSessionSchema } from '../../src/api/session.ts';
 import { authRequestsPerMinute } from '../src/auth.ts';
-import { Browser, consent, publicUrl, signIn, simulatorEnv, startLiveWithSimulator, startServer } from './helpers.ts';
+import { createCipher, deriveKey } from '../src/secrets.ts';
+import { openStore, type Store } from '../src/store/store.ts';
+import {
+  Browser,
+  consent,
+  publicUrl,
+  sessionSecret,
+  signIn,
+  simulatorEnv,
+  startLiveWithSimulator,
+  startServer,
+  startSimulator,
+  type Simulator,
+} from './helpers.ts';
 
 /** The server's answer read with the browser's own schema: a shape the app cannot read fails here. */
 const readSession = async (response: Response | Promise<Response>) => serverSessionSchema.parse(await (await response).json());
@@ -196,6 +209,48 @@ describe('two instances on one store', () => {
     } finally {
       await two.close();
       await one.close();
+    }
+  });
+});
+
+describe('a refresh whose new tokens the store does not take at once', () => {
+  let simulator: Simulator;
+  let store: Store;
+  beforeAll(async () => {
+    simulator = await startSimulator();
+    store = await openStore({ dataDir: 'memory://', cipher: createCipher(deriveKey(sessionSecret, 'token-encryption')) });
+  });
+  afterAll(async () => {
+    await store.close();
+    await simulator.close();
+  });
+
+  it.each([1, 3])('keeps the account when saving fails %i time(s): the new token serves, and is stored after', async (failures) => {
+    let failing = failures;
+    const flaky: Store = {
+      ...store,
+      saveRefreshed: async (...args) => {
+        if (failing-- > 0) throw new Error('the connection to the database was lost');
+        return store.saveRefreshed(...args);
+      },
+    };
+    const server = await startServer(simulatorEnv(simulator), { store: flaky });
+    const other = await startServer(simulatorEnv(simulator), { store });
+    try {
+      const browser = new Browser(server.url);
+      await signIn(browser);
+      simulator.oauth.expireAccessTokens();
+      simulator.oauth.tokenCalls.length = 0;
+      expect((await browser.request('/api/users/me')).status).toBe(200);
+      expect((await browser.request('/api/users/me')).status).toBe(200);
+      // Stored by now: another instance reads the new token from the store, and nobody refreshes again (the
+      // spent refresh token would answer invalid_grant and sign the account out).
+      expect((await fetch(`${other.url}/api/users/me`, { headers: { cookie: browser.cookieHeader() } })).status).toBe(200);
+      expect(simulator.oauth.tokenCalls).toEqual([{ grant_type: 'refresh_token' }]);
+      expect(failing).toBe(-1); // saved at the try after the failures
+    } finally {
+      await other.close();
+      await server.close();
     }
   });
 });
