@@ -14,7 +14,7 @@ const pingMs = 15_000;
  */
 export const streamsPerSession = 6;
 /** What may wait in the server for a client that does not read; past it the stream is dropped. */
-export const maxBufferedBytes = 256 * 1024;
+const maxBufferedBytes = 256 * 1024;
 /** How long a catch-up waits for the client to take what it was sent before dropping the stream. */
 const drainMs = 30_000;
 /** Live entries a stream holds back while its catch-up is sent; past this it is dropped (and catches up again). */

@@ -54,6 +54,9 @@ function secureServer({ cert, key }: { cert: Buffer; key: Buffer }): FastifyServ
     ) as unknown as Server;
 }
 
+/** proxy-addr's test: the socket's peer is hop 0, then X-Forwarded-For from its right end leftwards. */
+const trustNearest = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface AppOptions {
   config: Config;
   /** Live mode only: demo mode keeps nothing on the server. */
@@ -66,7 +69,8 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
   const index = loadIndex(config.staticDir, config.mode);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify 5 takes it trusts no hop at all: the nearest `n` are trusted here by position.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearest(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     // A proxy's request id is kept when it looks like one, so one id follows a request through both logs.
     genReqId: (request) => {

@@ -195,7 +195,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     async getTokens(key: string, userId: string): Promise<(AccountTokens & { locked: boolean }) | undefined> {
       const row = await db
         .selectFrom('accounts')
-        .select(['kind', 'access_token', 'refresh_token', 'expires_at', sql<boolean>`coalesce(refresh_lock_until > now(), false)`.as('locked')])
+        .select([
+          'kind',
+          'access_token',
+          'refresh_token',
+          'expires_at',
+          sql<boolean>`coalesce(refresh_lock_until > now(), false)`.as('locked'),
+        ])
         .where('session_id', '=', key)
         .where('user_id', '=', userId)
         .executeTakeFirst();
