@@ -66,7 +66,7 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
   });
   // Streams open while the bus is down would miss entries without a word: they end, and the browser's
   // reconnection (refused while it is down) catches up from its Last-Event-ID once it is back.
-  store.bus.onChange((down) => {
+  const unwatch = store.bus.onChange((down) => {
     if (down === undefined) return app.log.info('activity bus listening again');
     app.log.error({ reason: down }, 'activity bus down; its streams end until it is back');
     for (const listener of listeners) listener.end();
@@ -74,6 +74,7 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => {
     unsubscribe();
+    unwatch();
     for (const listener of listeners) listener.end();
   });
 

@@ -32,19 +32,22 @@ export interface Bus {
   subscribe(listener: (message: BusMessage) => void): () => void;
   /** Why messages do not arrive now (the listening connection is lost and being opened again), or undefined. */
   down(): string | undefined;
-  /** Called with the reason when the bus goes down, and with undefined when it is back. */
-  onChange(listener: (down: string | undefined) => void): void;
+  /** Called with the reason when the bus goes down, and with undefined when it is back; answers how to stop. */
+  onChange(listener: (down: string | undefined) => void): () => void;
   close(): Promise<void>;
 }
 
 export async function openBus(db: Kysely<Database>, postgres: { url: string; schema: string } | undefined): Promise<Bus> {
   const local = new EventEmitter();
   local.setMaxListeners(0);
-  const subscribe = (listener: (message: BusMessage) => void) => {
-    local.on('message', listener);
-    return () => void local.off('message', listener);
-  };
-  const onChange = (listener: (down: string | undefined) => void) => void local.on('change', listener);
+  const listenerOf =
+    <T>(event: string) =>
+    (listener: (value: T) => void) => {
+      local.on(event, listener);
+      return () => void local.off(event, listener);
+    };
+  const subscribe = listenerOf<BusMessage>('message');
+  const onChange = listenerOf<string | undefined>('change');
   if (!postgres) {
     return {
       publish: async (message) => void local.emit('message', message),
