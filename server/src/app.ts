@@ -54,6 +54,9 @@ function secureServer({ cert, key }: { cert: Buffer; key: Buffer }): FastifyServ
     ) as unknown as Server;
 }
 
+/** proxy-addr's test: the socket's peer is hop 0, then X-Forwarded-For from its right end leftwards. */
+const trustNearest = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface AppOptions {
   config: Config;
   /** Live mode only: demo mode keeps nothing on the server. */
@@ -66,7 +69,8 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
   const index = loadIndex(config.staticDir, config.mode);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify 5 takes it trusts no hop at all: the nearest `n` are trusted here by position.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearest(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     // A proxy's request id is kept when it looks like one, so one id follows a request through both logs.
     genReqId: (request) => {
@@ -84,11 +88,14 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     if (!store) return { status: 'ready' };
     try {
       await store.ping();
-      return { status: 'ready' };
     } catch (error) {
       request.log.error({ err: error }, 'store unreachable');
       return reply.code(503).send({ error: 'not_ready', message: 'The store does not answer' });
     }
+    // Without the bus, this instance's activity streams would hear nothing: a balancer should send them elsewhere.
+    const busDown = store.bus.down();
+    if (busDown) return reply.code(503).send({ error: 'not_ready', message: `The activity bus is down (${busDown}); reconnecting` });
+    return { status: 'ready' };
   });
 
   if (config.mode === 'live') {
@@ -104,7 +111,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     const deps = { config, store, marketplace, cookies };
     registerAuth(app, deps);
     registerSessionRoutes(app, deps);
-    const tokens = createTokens(store, marketplace);
+    const tokens = createTokens(store, marketplace, app.log);
     await registerProxy(app, { config, cookies, tokens, timeouts, store });
     const worker = createWorker({ store, tokens, apiUrl: config.sellerApiUrl, log: app.log });
     app.addHook('onClose', () => worker.stop());

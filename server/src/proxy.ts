@@ -65,6 +65,8 @@ export async function registerProxy(
           // Once: a token the API refuses is refreshed and the request repeated a single time.
           token = await tokens.accessToken(session.key, userId, token);
           answer = await send(request, target, token);
+          // Refused again, fresh: the marketplace no longer accepts this account, whose sign-in here ends.
+          if (answer.status === 401 && (await tokens.refused(session.key, userId, token))) return reply.code(401).send(signedOut);
         }
         if (request.method === 'GET' && answer.status === 200) await noteCategories(request, target, answer.payload);
         return relay(reply, answer);

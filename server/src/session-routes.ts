@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { rateLimited } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Marketplace } from './marketplace.ts';
 import { describeSession, sameOriginWrite, type SessionCookies } from './session.ts';
@@ -21,7 +22,8 @@ export function registerSessionRoutes(
 
   app.get('/session', async (request) => describe(await cookies.read(request)));
 
-  app.post('/session/token', { preHandler: csrf }, async (request, reply) => {
+  // Each one makes the server ask the marketplace: limited as the sign-in is.
+  app.post('/session/token', { config: rateLimited, preHandler: csrf }, async (request, reply) => {
     const body = personalToken.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: 'Send {"token": "…"}' });
     const identity = await marketplace.whoAmI(body.data.token);

@@ -134,6 +134,7 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
         if (answer.status === 401) {
           token = await tokens.accessToken(sessionKey, userId, token);
           answer = await get(token, path);
+          if (answer.status === 401) await tokens.refused(sessionKey, userId, token);
         }
         if (answer.status !== 401) return answer;
       } catch (error) {

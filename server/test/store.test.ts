@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCipher, deriveKey, hashId, randomId } from '../src/secrets.ts';
 import { openStore, sessionLimits, type Store } from '../src/store/store.ts';
 import { dropSchema, postgresUrl, sessionSecret } from './helpers.ts';
@@ -79,6 +79,33 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     expect(await store.getTokens(key, '7')).toMatchObject({ accessToken: 'APP_USR-new', refreshToken: 'TG-new', locked: false });
     expect(await store.lockRefresh(key, '7', -1)).toBe(true); // a lease already over, as a crashed holder's
     expect(await store.lockRefresh(key, '7', 60_000)).toBe(true);
+  });
+
+  // PGlite is one process, whose clock is the database's too: only instances on one PostgreSQL can disagree.
+  describe.skipIf(!databaseUrl)('with this instance’s clock an hour off', () => {
+    afterEach(() => vi.useRealTimers());
+    const skew = (ms: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + ms);
+    };
+
+    it('keeps a lease another instance holds: the database’s time decides', async () => {
+      const key = await store.createSession(randomId());
+      await store.putAccount(key, account('11'));
+      expect(await store.lockRefresh(key, '11', 60_000)).toBe(true);
+      skew(3600_000); // ahead: the lease looks long over
+      expect(await store.lockRefresh(key, '11', 60_000)).toBe(false);
+      expect(await store.getTokens(key, '11')).toMatchObject({ locked: true });
+    });
+
+    it('frees a lease that ran out, however far behind this clock is', async () => {
+      const key = await store.createSession(randomId());
+      await store.putAccount(key, account('12'));
+      expect(await store.lockRefresh(key, '12', -1)).toBe(true); // a crashed holder's, over
+      skew(-3600_000); // behind: the lease looks an hour away
+      expect(await store.getTokens(key, '12')).toMatchObject({ locked: false });
+      expect(await store.lockRefresh(key, '12', 60_000)).toBe(true);
+    });
   });
 
   it('hands out a sign-in state once', async () => {

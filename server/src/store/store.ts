@@ -195,7 +195,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     async getTokens(key: string, userId: string): Promise<(AccountTokens & { locked: boolean }) | undefined> {
       const row = await db
         .selectFrom('accounts')
-        .select(['kind', 'access_token', 'refresh_token', 'expires_at', 'refresh_lock_until'])
+        .select([
+          'kind',
+          'access_token',
+          'refresh_token',
+          'expires_at',
+          sql<boolean>`coalesce(refresh_lock_until > now(), false)`.as('locked'),
+        ])
         .where('session_id', '=', key)
         .where('user_id', '=', userId)
         .executeTakeFirst();
@@ -205,21 +211,22 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
         accessToken: cipher.decrypt(row.access_token),
         refreshToken: open(row.refresh_token),
         expiresAt: row.expires_at,
-        locked: row.refresh_lock_until !== null && row.refresh_lock_until.getTime() > Date.now(),
+        locked: row.locked,
       };
     },
 
     /**
      * Takes the account's refresh lock for `leaseMs` when nobody holds it (or a holder died and its lease
-     * ran out). One UPDATE, so two instances on one database cannot both win.
+     * ran out). One UPDATE, so two instances on one database cannot both win; leases are the database's
+     * time, as instances' clocks may disagree.
      */
     async lockRefresh(key: string, userId: string, leaseMs: number): Promise<boolean> {
       const result = await db
         .updateTable('accounts')
-        .set({ refresh_lock_until: new Date(Date.now() + leaseMs) })
+        .set({ refresh_lock_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` })
         .where('session_id', '=', key)
         .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('refresh_lock_until', 'is', null), eb('refresh_lock_until', '<', new Date())]))
+        .where((eb) => eb.or([eb('refresh_lock_until', 'is', null), eb('refresh_lock_until', '<', sql<Date>`now()`)]))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
