@@ -53,7 +53,7 @@ export interface IntakeLimits {
  * after a burst of 200, all of them 50 a second after 500: what the worker cannot read at that pace waits
  * in the store, and one flooding address leaves the marketplace more than half of the total.
  */
-export const defaultIntakeLimits: IntakeLimits = { perAddress: { burst: 200, perSecond: 20 }, total: { burst: 500, perSecond: 50 } };
+const defaultIntakeLimits: IntakeLimits = { perAddress: { burst: 200, perSecond: 20 }, total: { burst: 500, perSecond: 50 } };
 /** Addresses remembered at once; the least recently seen is forgotten first (so a flood of addresses costs no memory). */
 const maxAddresses = 10_000;
 /** Drops over a limit are logged at most this often per reason (each line has the running count). */
