@@ -143,6 +143,25 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     expect(left.map((row) => row.id).sort()).toEqual(['pending-since-20-days', 'processed-13-days-ago']);
   });
 
+  it('tells whether an account’s activity shows a resource, and not as deleted', async () => {
+    const entry = (accountId: string, resource: string, facts: Record<string, boolean>) => ({
+      account_id: accountId,
+      topic: 'questions',
+      kind: 'question',
+      resource,
+      subject: '{}',
+      facts: JSON.stringify(facts),
+    });
+    await store.db
+      .insertInto('activity')
+      .values([entry('31', '/questions/1', {}), entry('31', '/questions/2', {}), entry('31', '/questions/2', { deleted: true })])
+      .execute();
+    expect(await store.activity.shownAlive('31', '/questions/1')).toBe(true);
+    expect(await store.activity.shownAlive('31', '/questions/2')).toBe(false); // already reported deleted
+    expect(await store.activity.shownAlive('32', '/questions/1')).toBe(false); // another seller's activity
+    expect(await store.activity.shownAlive('31', '/questions/3')).toBe(false);
+  });
+
   it('keeps item categories per seller, and forgets those of sellers no session holds', async () => {
     const key = await store.createSession(randomId());
     await store.putAccount(key, account('21'));
