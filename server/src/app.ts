@@ -9,7 +9,7 @@ import { registerActivity } from './activity.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import { createMarketplace } from './marketplace.ts';
-import { registerNotifications } from './notifications.ts';
+import { registerNotifications, type IntakeLimits } from './notifications.ts';
 import { defaultTimeouts, registerProxy, type ProxyTimeouts } from './proxy.ts';
 import { deriveKey } from './secrets.ts';
 import { createSessionCookies, describeSession } from './session.ts';
@@ -63,9 +63,11 @@ export interface AppOptions {
   store?: Store | undefined;
   logStream?: DestinationStream;
   timeouts?: ProxyTimeouts;
+  /** The tests' overrides of the notification intake's limits and the worker's reads per notification. */
+  notifications?: { limits?: IntakeLimits; readsPerNotification?: number };
 }
 
-export async function buildApp({ config, store, logStream, timeouts = defaultTimeouts }: AppOptions) {
+export async function buildApp({ config, store, logStream, timeouts = defaultTimeouts, notifications = {} }: AppOptions) {
   const index = loadIndex(config.staticDir, config.mode);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
@@ -113,9 +115,19 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerSessionRoutes(app, deps);
     const tokens = createTokens(store, marketplace, app.log);
     await registerProxy(app, { config, cookies, tokens, timeouts, store });
-    const worker = createWorker({ store, tokens, apiUrl: config.sellerApiUrl, log: app.log });
+    const worker = createWorker({
+      store,
+      tokens,
+      apiUrl: config.sellerApiUrl,
+      log: app.log,
+      readsPerNotification: notifications.readsPerNotification,
+    });
     app.addHook('onClose', () => worker.stop());
-    registerNotifications(app, { store, tokens, worker, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId });
+    registerNotifications(
+      app,
+      { store, tokens, worker, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId },
+      { limits: notifications.limits },
+    );
     registerActivity(app, { config, store, cookies });
   } else {
     // The demo keeps nothing on the server: never signed in, the browser's simulator answers the API.

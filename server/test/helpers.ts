@@ -12,7 +12,7 @@ import { activityEntrySchema, type ActivityEntry } from '../../src/api/activity.
 import type { Db } from '../../src/demo/db/index.ts';
 import type { DemoOAuth } from '../../src/demo/oauth.ts';
 import { createDemoServer } from '../../src/demo/server.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { ProxyTimeouts } from '../src/proxy.ts';
 import { createCipher, deriveKey } from '../src/secrets.ts';
@@ -123,7 +123,7 @@ export interface TestServer {
 /** Starts the server in-process on a free port with an in-memory store; `env` as the process would get it. */
 export async function startServer(
   env: Record<string, string | undefined>,
-  options: { timeouts?: ProxyTimeouts; store?: Store } = {},
+  options: { timeouts?: ProxyTimeouts; store?: Store; notifications?: AppOptions['notifications'] } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ OUT_DIR: makeStaticDir(), DATA_DIR: 'memory://', HOST: '127.0.0.1', PORT: '0', ...env });
   const store = config.mode === 'live' ? (options.store ?? (await sharedTestStore())) : undefined;
@@ -134,7 +134,13 @@ export async function startServer(
       done();
     },
   });
-  const app = await buildApp({ config, store, logStream, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
+  const app = await buildApp({
+    config,
+    store,
+    logStream,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.notifications ? { notifications: options.notifications } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `${config.tls ? 'https' : 'http'}://127.0.0.1:${(app.server.address() as AddressInfo).port}`,

@@ -4,7 +4,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { hashId, type Cipher } from '../secrets.ts';
-import { activityQueries } from './activity.ts';
+import { activityQueries, purgeNotifications } from './activity.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -295,6 +295,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
           not(exists(selectFrom('accounts').select('user_id').whereRef('accounts.user_id', '=', 'activity.account_id'))),
         )
         .execute();
+      await purgeNotifications(db);
     },
   };
 }
