@@ -1,9 +1,25 @@
-/** The sign-in error pages, rendered on the server in the browser's language (en, es, pt-BR). */
+import { spanishOfTag, type Spanish } from './spanish.ts';
+
+/**
+ * The sign-in error pages, rendered on the server in the browser's language (en, Spanish, pt-BR). No account is
+ * signed in yet, so Spanish's register follows the browser's region: vos for es-AR, es-UY and es-PY, tú otherwise.
+ */
 
 export type SignInProblem = 'denied' | 'state' | 'code' | 'client' | 'failed';
-type Locale = 'en' | 'es' | 'pt-BR';
+type Locale = 'en' | Spanish | 'pt-BR';
+type Texts = { title: string; retry: string } & Record<SignInProblem, string>;
 
-const texts: Record<Locale, { title: string; retry: string } & Record<SignInProblem, string>> = {
+const neutralSpanish: Texts = {
+  title: 'No se completó el inicio de sesión',
+  retry: 'Intentar de nuevo',
+  denied: 'No autorizaste a Seller Desk a usar tu cuenta de vendedor, así que no iniciaste sesión.',
+  state: 'Este enlace de inicio de sesión no es el que inició este navegador o es demasiado antiguo. Por tu seguridad no se usó.',
+  code: 'El marketplace ya no acepta este inicio de sesión (ya se usó o expiró).',
+  client: 'El marketplace no reconoció esta instalación de Seller Desk. Pide a su administrador que revise el id y la clave de la app.',
+  failed: 'No se pudo contactar al marketplace para completar el inicio de sesión.',
+};
+
+const texts: Record<Locale, Texts> = {
   en: {
     title: 'Sign-in did not finish',
     retry: 'Try again',
@@ -13,14 +29,11 @@ const texts: Record<Locale, { title: string; retry: string } & Record<SignInProb
     client: 'The marketplace did not recognise this Seller Desk installation. Ask its administrator to check the app id and secret.',
     failed: 'The marketplace could not be reached to finish the sign-in.',
   },
-  es: {
-    title: 'No se completó el inicio de sesión',
-    retry: 'Intentar de nuevo',
-    denied: 'No autorizaste a Seller Desk a usar tu cuenta de vendedor, así que no iniciaste sesión.',
-    state: 'Este enlace de inicio de sesión no es el que inició este navegador o es demasiado antiguo. Por tu seguridad no se usó.',
+  'es-419': neutralSpanish,
+  'es-AR': {
+    ...neutralSpanish,
     code: 'El marketplace ya no acepta este inicio de sesión (ya se usó o venció).',
-    client: 'El marketplace no reconoció esta instalación de Seller Desk. Pide a su administrador que revise el id y la clave de la app.',
-    failed: 'No se pudo contactar al marketplace para completar el inicio de sesión.',
+    client: 'El marketplace no reconoció esta instalación de Seller Desk. Pedile a su administrador que revise el id y la clave de la app.',
   },
   'pt-BR': {
     title: 'O login não foi concluído',
@@ -46,7 +59,7 @@ function pickLocale(header: string | undefined): Locale {
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
-    if (tag === 'es' || tag.startsWith('es-')) return 'es';
+    if (tag === 'es' || tag.startsWith('es-')) return spanishOfTag(tag);
     if (tag === 'pt' || tag.startsWith('pt-')) return 'pt-BR';
   }
   return 'en';
