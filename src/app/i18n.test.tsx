@@ -4,6 +4,7 @@ import { useLingui as useLinguiContext } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSession } from '../api/session';
 import { detectLanguage, loadArea, localeOf, LocaleProvider, setLanguage, startI18n, useLocale, type Locale } from '../lib/i18n';
@@ -36,6 +37,8 @@ const vos = 'No se pudo contactar al servidor. Revisá tu conexión y volvé a i
 const tu = 'No se pudo contactar al servidor. Revisa tu conexión e inténtalo de nuevo.';
 // A questions-area message that addresses the seller.
 const deletedForGood = () => t`The question is deleted for good, for you and the buyer.`;
+
+const renderIn = (probe: ReactNode) => render(<LocaleProvider>{probe}</LocaleProvider>);
 
 /** Live mode's answer to who is signed in, with the active account on `site`. */
 function signedInOn(site: string): ServerSession {
@@ -99,11 +102,7 @@ describe('i18n', () => {
   it('switching language loads the catalogs of the areas seen so far and re-renders, without a reload', async () => {
     await startI18n(shell, 'en');
     await loadArea(questions);
-    render(
-      <LocaleProvider>
-        <LanguageProbe />
-      </LocaleProvider>,
-    );
+    renderIn(<LanguageProbe />);
     await userEvent.click(screen.getByRole('button', { name: 'Home' }));
     expect(await screen.findByRole('button', { name: 'Inicio' })).toHaveAttribute('lang', 'es-AR');
     expect(document.documentElement.lang).toBe('es-AR');
@@ -111,14 +110,10 @@ describe('i18n', () => {
     expect(t`Unanswered`).toBe('Sin responder');
   });
 
-  it("demo mode's Spanish is the demo seller's: vos, as its site is Argentina's, whatever the browser's region", async () => {
+  it("demo mode's Spanish is the demo seller's: vos, its site being Argentina's", async () => {
     setMode('demo');
     await startI18n(shell, 'es');
-    render(
-      <LocaleProvider>
-        <RegisterProbe />
-      </LocaleProvider>,
-    );
+    renderIn(<RegisterProbe />);
     expect(screen.getByText(vos)).toHaveAttribute('lang', 'es-AR');
   });
 
@@ -127,11 +122,7 @@ describe('i18n', () => {
     acceptServerSession(signedInOn('MLA'));
     await startI18n(shell, 'es');
     await loadArea(questions);
-    render(
-      <LocaleProvider>
-        <RegisterProbe />
-      </LocaleProvider>,
-    );
+    renderIn(<RegisterProbe />);
     expect(screen.getByText(vos)).toHaveAttribute('lang', 'es-AR');
     expect(deletedForGood()).toBe('La pregunta se elimina definitivamente, para vos y para el comprador.');
 
