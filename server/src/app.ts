@@ -16,7 +16,7 @@ import { createSessionCookies, describeSession } from './session.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
 import { createTokens } from './tokens.ts';
-import { loadIndex, registerWeb, securityHeaders } from './web.ts';
+import { demoSite, loadIndex, registerWeb, securityHeaders, type AccountSite } from './web.ts';
 import { createWorker } from './worker.ts';
 
 const pathOnly = (url: string) => url.split('?')[0];
@@ -100,6 +100,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     return { status: 'ready' };
   });
 
+  let accountSite: AccountSite = async () => demoSite;
   if (config.mode === 'live') {
     if (!store || !config.sellerApiUrl || !config.sessionSecret)
       throw new Error('Live mode needs the store, SELLER_API_URL and SESSION_SECRET');
@@ -110,6 +111,10 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
       redirectUri: new URL('/auth/callback', config.publicUrl).href,
     });
     const cookies = createSessionCookies(config, store);
+    accountSite = async (request) => {
+      const session = await cookies.read(request);
+      return session?.accounts.find((account) => account.userId === session.activeUserId)?.siteId;
+    };
     const deps = { config, store, marketplace, cookies };
     registerAuth(app, deps);
     registerSessionRoutes(app, deps);
@@ -134,6 +139,6 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     app.get('/session', async () => describeSession(config, false, undefined));
   }
 
-  await registerWeb(app, config, index);
+  await registerWeb(app, config, index, accountSite);
   return app;
 }

@@ -1,12 +1,35 @@
-/** The sign-in pages the server renders itself, in the browser's language (en, es, pt-BR): problems, confirmation. */
+import { spanishOfTag, type Spanish } from './spanish.ts';
+
+/**
+ * The sign-in pages the server renders itself (problems, confirmation), in the browser's language (en, Spanish,
+ * pt-BR). No account is signed in yet, so Spanish's register follows the browser's region: vos for es-AR, es-UY
+ * and es-PY, tú otherwise.
+ */
 
 export type SignInProblem = 'denied' | 'state' | 'code' | 'client' | 'failed';
-type Locale = 'en' | 'es' | 'pt-BR';
+type Locale = 'en' | Spanish | 'pt-BR';
+type Texts = { title: string; retry: string; confirm: Record<'title' | 'text' | 'continue' | 'back', string> } & Record<
+  SignInProblem,
+  string
+>;
 
-const texts: Record<
-  Locale,
-  { title: string; retry: string; confirm: Record<'title' | 'text' | 'continue' | 'back', string> } & Record<SignInProblem, string>
-> = {
+const neutralSpanish: Texts = {
+  title: 'No se completó el inicio de sesión',
+  retry: 'Intentar de nuevo',
+  confirm: {
+    title: '¿Iniciar sesión en Seller Desk?',
+    text: 'Otro sitio te trajo al inicio de sesión de Seller Desk. Continúa solo si querías iniciar sesión con el marketplace. Las cuentas que ya iniciaron sesión aquí siguen conectadas.',
+    continue: 'Continuar al marketplace',
+    back: 'Volver a Seller Desk',
+  },
+  denied: 'No autorizaste a Seller Desk a usar tu cuenta de vendedor, así que no iniciaste sesión.',
+  state: 'Este enlace de inicio de sesión no es el que inició este navegador o es demasiado antiguo. Por tu seguridad no se usó.',
+  code: 'El marketplace ya no acepta este inicio de sesión (ya se usó o expiró).',
+  client: 'El marketplace no reconoció esta instalación de Seller Desk. Pide a su administrador que revise el id y la clave de la app.',
+  failed: 'No se pudo contactar al marketplace para completar el inicio de sesión.',
+};
+
+const texts: Record<Locale, Texts> = {
   en: {
     title: 'Sign-in did not finish',
     retry: 'Try again',
@@ -22,20 +45,15 @@ const texts: Record<
     client: 'The marketplace did not recognise this Seller Desk installation. Ask its administrator to check the app id and secret.',
     failed: 'The marketplace could not be reached to finish the sign-in.',
   },
-  es: {
-    title: 'No se completó el inicio de sesión',
-    retry: 'Intentar de nuevo',
+  'es-419': neutralSpanish,
+  'es-AR': {
+    ...neutralSpanish,
     confirm: {
-      title: '¿Iniciar sesión en Seller Desk?',
+      ...neutralSpanish.confirm,
       text: 'Otro sitio te trajo al inicio de sesión de Seller Desk. Continuá solo si querías iniciar sesión con el marketplace. Las cuentas que ya iniciaron sesión acá siguen conectadas.',
-      continue: 'Continuar al marketplace',
-      back: 'Volver a Seller Desk',
     },
-    denied: 'No autorizaste a Seller Desk a usar tu cuenta de vendedor, así que no iniciaste sesión.',
-    state: 'Este enlace de inicio de sesión no es el que inició este navegador o es demasiado antiguo. Por tu seguridad no se usó.',
     code: 'El marketplace ya no acepta este inicio de sesión (ya se usó o venció).',
     client: 'El marketplace no reconoció esta instalación de Seller Desk. Pedile a su administrador que revise el id y la clave de la app.',
-    failed: 'No se pudo contactar al marketplace para completar el inicio de sesión.',
   },
   'pt-BR': {
     title: 'O login não foi concluído',
@@ -67,7 +85,7 @@ function pickLocale(header: string | undefined): Locale {
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
-    if (tag === 'es' || tag.startsWith('es-')) return 'es';
+    if (tag === 'es' || tag.startsWith('es-')) return spanishOfTag(tag);
     if (tag === 'pt' || tag.startsWith('pt-')) return 'pt-BR';
   }
   return 'en';

@@ -81,7 +81,7 @@ export function makeStaticDir(): string {
   // shell's lazy parts; the catalogs of the app, of the areas the shell borrows from, and of the questions.
   mkdirSync(join(dir, '.vite'));
   const catalogs = ['app', 'features/activity', 'features/settings', 'features/questions'].flatMap((folder) =>
-    ['en', 'es', 'pt-BR'].map((locale) => [
+    ['en', 'es-AR', 'es-419', 'pt-BR'].map((locale) => [
       `src/${folder}/locales/${locale}.po`,
       { file: `assets/messages-${folder.replace('features/', '')}-${locale}-Msg000.js` },
     ]),

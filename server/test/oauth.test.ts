@@ -123,7 +123,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     const response = await browser.request(callback, { headers: { 'accept-language': 'es-AR,es;q=0.9,en;q=0.5' } });
     expect(response.status).toBe(403);
     const html = await response.text();
-    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<html lang="es-AR">');
     expect(html).toContain('No autorizaste a Seller Desk');
     expect(html).toContain('href="/auth/login?returnTo=%2Fquestions%3Fstatus%3DUNANSWERED">Intentar de nuevo</a>');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
