@@ -171,7 +171,9 @@ function classify(validation: Validation, stock: ReadonlyMap<string, StockSnapsh
   const { line, userProductId, location } = validation;
   // Validation found the location in this very read.
   const current = quantityAt(stock.get(userProductId)!, location)!;
-  if (validation.kind === 'reference' || validation.newQuantity === current) return { line, kind: 'unchanged', userProductId, location, current };
+  // A row left as exported asks for nothing, even where the stock moved since (writing it back would undo a sale).
+  const untouched = validation.kind === 'reference' || validation.newQuantity === validation.quantityAtExport;
+  if (untouched || validation.newQuantity === current) return { line, kind: 'unchanged', userProductId, location, current };
   const { quantityAtExport, newQuantity } = validation;
   const kind = current === quantityAtExport ? 'willChange' : 'changedSinceExport';
   return { line, kind, userProductId, location, quantityAtExport, current, newQuantity };
@@ -179,8 +181,9 @@ function classify(validation: Validation, stock: ReadonlyMap<string, StockSnapsh
 
 /**
  * The dry run: reads the current stock of every user product the rows name (once each, within the budget),
- * validates the rows against it and classifies them: unchanged (the figure is already there), will change,
- * changed since the export (the current quantity is not the file's quantity at export), or refused.
+ * validates the rows against it and classifies them: unchanged (left as exported, or the figure is already
+ * there), will change, changed since the export (an edited row whose current quantity is not the file's
+ * quantity at export), or refused.
  */
 export async function dryRun(
   rows: readonly SheetRow[],
