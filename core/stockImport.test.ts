@@ -28,14 +28,20 @@ function edit(table: (string | number | null)[][]): (string | number | null)[][]
   return [
     header!,
     ...body.map((row) => {
-      const hit = edits.find(([id, where]) => row[at('User product ID')] === id && (row[at('Store ID')] === where || row[at('Location type')] === where));
+      const hit = edits.find(
+        ([id, where]) => row[at('User product ID')] === id && (row[at('Store ID')] === where || row[at('Location type')] === where),
+      );
       return hit ? row.map((cell, i) => (i === at('New quantity') ? hit[2] : cell)) : row;
     }),
   ];
 }
 
 const changesOf = (rows: DryRunRow[]) =>
-  rows.flatMap((row) => (row.kind === 'willChange' ? [[row.line, row.userProductId, row.location.storeId ?? row.location.type, row.current, row.newQuantity]] : []));
+  rows.flatMap((row) =>
+    row.kind === 'willChange'
+      ? [[row.line, row.userProductId, row.location.storeId ?? row.location.type, row.current, row.newQuantity]]
+      : [],
+  );
 
 describe('export → edit three quantities → import → dry run', () => {
   it.each(['csv', 'xlsx'] as const)('the dry run of an edited %s shows exactly the three, and nothing is written', async (format) => {
@@ -47,7 +53,9 @@ describe('export → edit three quantities → import → dry run', () => {
       bytes = utf8(Papa.unparse(edit(table)));
     } else {
       const table = await readSheet((await stockXlsx(exported, 'en')).slice().buffer);
-      const edited = edit(table as (string | number | null)[][]).map((row) => row.map((cell) => (typeof cell === 'string' ? { value: cell, type: String } : cell)));
+      const edited = edit(table as (string | number | null)[][]).map((row) =>
+        row.map((cell) => (typeof cell === 'string' ? { value: cell, type: String } : cell)),
+      );
       bytes = new Uint8Array(await (await writeXlsxFile(edited).toBlob()).arrayBuffer());
     }
     const result = await dryRun(await sheetRows(bytes), catalog, jobPorts(market, memoryStorage([])));

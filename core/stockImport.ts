@@ -27,10 +27,14 @@ export interface CatalogEntry {
 }
 
 /** A catalog entry with its current locations; null when its stock could not be read. */
-export interface AccountUserProduct extends CatalogEntry {
+interface AccountUserProduct extends CatalogEntry {
   locations: readonly StockLocation[] | null;
 }
 
+/**
+ * Why a row is refused, with what a message needs.
+ * @public For the server's job runner and the stock pages, which name these (issue 52's later part).
+ */
 export type RowRefusal =
   | { reason: 'missingIdentifier' }
   | { reason: 'unknownUserProduct'; userProductId: string }
@@ -46,11 +50,11 @@ export type RowRefusal =
   | { reason: 'duplicate'; otherLines: number[] };
 
 /** A row that passed validation: an editable location with a figure, or a read-only location left as exported. */
-export type ValidRow =
+type ValidRow =
   | { line: number; kind: 'edit'; userProductId: string; location: LocationRef; quantityAtExport: number; newQuantity: number }
   | { line: number; kind: 'reference'; userProductId: string; location: LocationRef };
 
-export type Validation = ValidRow | { line: number; kind: 'refused'; refusal: RowRefusal };
+type Validation = ValidRow | { line: number; kind: 'refused'; refusal: RowRefusal };
 
 type Identified = { userProductId: string } | { refusal: RowRefusal };
 
@@ -63,7 +67,8 @@ function catalogIndex(catalog: readonly CatalogEntry[]) {
   /** The id wins when both are given (an SKU may have been edited since the export); the SKU must name one user product. */
   return (cells: SheetRow['cells']): Identified => {
     const { userProductId, sku } = cells;
-    if (userProductId !== '') return ids.has(userProductId) ? { userProductId } : { refusal: { reason: 'unknownUserProduct', userProductId } };
+    if (userProductId !== '')
+      return ids.has(userProductId) ? { userProductId } : { refusal: { reason: 'unknownUserProduct', userProductId } };
     if (sku === '') return { refusal: { reason: 'missingIdentifier' } };
     const owners = [...(bySku.get(sku) ?? [])];
     if (owners.length === 0) return { refusal: { reason: 'unknownSku', sku } };
@@ -100,7 +105,9 @@ function validateRow(row: SheetRow, identified: Identified, account: ReadonlyMap
   if (!editableLocationTypes.has(found.type)) {
     // Listed for reference: left empty or as exported it asks for nothing; any other figure is refused.
     const untouched = cells.newQuantity === '' || cells.newQuantity === cells.quantityAtExport;
-    return untouched ? { line, kind: 'reference', userProductId, location } : refused({ reason: 'readOnlyLocation', userProductId, locationType: found.type });
+    return untouched
+      ? { line, kind: 'reference', userProductId, location }
+      : refused({ reason: 'readOnlyLocation', userProductId, locationType: found.type });
   }
   const quantity = parseQuantity(cells.newQuantity);
   if ('problem' in quantity) return refused({ reason: 'invalidQuantity', problem: quantity.problem });
@@ -125,7 +132,11 @@ function refuseDuplicates(validations: Validation[]): Validation[] {
     if (validation.kind === 'refused') return validation;
     const lines = linesOf.get(locationKey(validation.userProductId, validation.location))!;
     if (lines.length === 1) return validation;
-    return { line: validation.line, kind: 'refused', refusal: { reason: 'duplicate', otherLines: lines.filter((line) => line !== validation.line) } };
+    return {
+      line: validation.line,
+      kind: 'refused',
+      refusal: { reason: 'duplicate', otherLines: lines.filter((line) => line !== validation.line) },
+    };
   });
 }
 
@@ -133,12 +144,13 @@ function refuseDuplicates(validations: Validation[]): Validation[] {
  * Validates every row against the account's user products (ids, SKUs, current locations), one reason per row
  * (the first that applies: identity, location, read-only, quantity, duplicate), in the sheet's order.
  */
-export function validateRows(rows: readonly SheetRow[], userProducts: readonly AccountUserProduct[]): Validation[] {
+function validateRows(rows: readonly SheetRow[], userProducts: readonly AccountUserProduct[]): Validation[] {
   const identify = catalogIndex(userProducts);
   const account = new Map(userProducts.map((entry) => [entry.id, entry]));
   return refuseDuplicates(rows.map((row) => validateRow(row, identify(row.cells), account)));
 }
 
+/** @public For the stock pages' counts per kind. */
 export type DryRunKind = 'unchanged' | 'willChange' | 'changedSinceExport' | 'refused';
 
 /** What applying would do to a row: `current` is the quantity just read. */
@@ -192,7 +204,9 @@ export async function dryRun(
   options: DryRunOptions = {},
 ): Promise<DryRun> {
   const identify = catalogIndex(catalog);
-  const named = new Set(rows.map((row) => identify(row.cells)).flatMap((identified) => ('userProductId' in identified ? [identified.userProductId] : [])));
+  const named = new Set(
+    rows.map((row) => identify(row.cells)).flatMap((identified) => ('userProductId' in identified ? [identified.userProductId] : [])),
+  );
   const limit = pLimit(options.inFlight ?? 4);
   const stock = new Map<string, StockSnapshot>();
   await Promise.all(

@@ -15,7 +15,14 @@ const options: StockJobOptions = { applyChangedSinceExport: false, retry };
 function catalogue(market: StockMarketplace, sellingAddress: number, warehouses: number): JobRow[] {
   const rows: JobRow[] = [];
   const row = (userProductId: string, location: LocationRef, quantity: number) =>
-    rows.push({ line: rows.length + 2, userProductId, location, quantityAtExport: quantity, newQuantity: quantity + 5, state: { status: 'pending' } });
+    rows.push({
+      line: rows.length + 2,
+      userProductId,
+      location,
+      quantityAtExport: quantity,
+      newQuantity: quantity + 5,
+      state: { status: 'pending' },
+    });
   for (let n = 0; n < sellingAddress; n += 1) {
     const id = `MLAU${1000 + n}`;
     market.add(id, [
@@ -41,7 +48,9 @@ function expectAppliedOnce(market: StockMarketplace, rows: readonly JobRow[]) {
   const products = new Set(rows.map((row) => row.userProductId));
   const counts = [...products].map((id) => market.accepted.get(id) ?? 0);
   expect(counts.filter((count) => count !== 1)).toEqual([]);
-  const shown = rows.filter((row) => quantityAt({ locations: market.final(row.userProductId), version: '0' }, row.location) !== row.newQuantity);
+  const shown = rows.filter(
+    (row) => quantityAt({ locations: market.final(row.userProductId), version: '0' }, row.location) !== row.newQuantity,
+  );
   expect(shown.map((row) => row.line)).toEqual([]);
 }
 
@@ -97,7 +106,9 @@ describe('runStockJob', () => {
   it('a sale between its read and its write (409) is reported as changed, never overwritten', async () => {
     const market = createStockMarketplace();
     const rows = catalogue(market, 1, 1);
-    market.beforeWrite.set('MLAU9000', () => market.othersWrite('MLAU9000', (l) => (l.store_id === 'STORE-2' ? { ...l, quantity: 40 } : l)));
+    market.beforeWrite.set('MLAU9000', () =>
+      market.othersWrite('MLAU9000', (l) => (l.store_id === 'STORE-2' ? { ...l, quantity: 40 } : l)),
+    );
     const result = await runStockJob(jobPorts(market, memoryStorage(rows)), options);
 
     expect(result.rows.filter((row) => row.userProductId === 'MLAU9000').map((row) => row.state)).toEqual([

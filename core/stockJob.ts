@@ -24,6 +24,10 @@ import {
  * applied, and the write is sent again from that same version, whose 409 then means the earlier one landed.
  */
 
+/**
+ * Where a row of a job stands.
+ * @public For the server's job runner and the stock pages, which name these (issue 52's later part).
+ */
 export type RowState =
   | { status: 'pending' }
   /** A write went (or was about to go) from `baseVersion`; its outcome is not known yet. */
@@ -39,6 +43,7 @@ export type RowState =
   | { status: 'refused'; reason: string }
   | { status: 'failed'; reason: 'unreadable' | 'retriesExhausted'; detail?: string };
 
+/** @public For the job's listings and results file. */
 export type RowStatus = RowState['status'];
 
 /** One row of a job, as the storage keeps it. `line` identifies it within the job. */
@@ -55,7 +60,16 @@ export interface JobRow {
 export function jobRows(dryRun: readonly DryRunRow[]): JobRow[] {
   return dryRun.flatMap((row) =>
     row.kind === 'willChange' || row.kind === 'changedSinceExport'
-      ? [{ line: row.line, userProductId: row.userProductId, location: row.location, quantityAtExport: row.quantityAtExport, newQuantity: row.newQuantity, state: { status: 'pending' } }]
+      ? [
+          {
+            line: row.line,
+            userProductId: row.userProductId,
+            location: row.location,
+            quantityAtExport: row.quantityAtExport,
+            newQuantity: row.newQuantity,
+            state: { status: 'pending' },
+          },
+        ]
       : [],
   );
 }
@@ -74,10 +88,14 @@ export type WriteResult =
 export interface JobStorage {
   /** The job's rows as last saved. */
   load: () => Promise<readonly JobRow[]>;
-  /** Durably saves these rows' states (by line) before resolving; keeps copies, as the engine goes on changing its own. */
+  /**
+   * Durably saves these rows' states (by line), all or none (one transaction), before resolving; keeps copies,
+   * as the engine goes on changing its own.
+   */
   save: (rows: readonly JobRow[]) => Promise<void>;
 }
 
+/** @public For the job's progress on the page (the runner adds the time left). */
 export interface JobProgress {
   total: number;
   done: number;
@@ -106,6 +124,7 @@ export interface StockJobOptions {
   maxPolls?: number;
 }
 
+/** @public For the job's listings. */
 export type JobStatus = 'finished' | 'cancelled' | 'permissionLost';
 
 export interface JobResult {
@@ -122,6 +141,10 @@ function isFinal(row: JobRow): boolean {
   return finalStatuses.has(row.state.status);
 }
 
+/**
+ * The counts of a job's rows, e.g. of a stored job that is not running.
+ * @public For the server's job runner and the stock pages, which name these (issue 52's later part).
+ */
 export function jobProgress(rows: readonly JobRow[]): JobProgress {
   const byStatus: Record<RowStatus, number> = {
     pending: 0,

@@ -55,7 +55,8 @@ export function isNewerVersion(a: string, b: string): boolean {
  * What a read port answers: the stock, "try later" (429, 5xx, a dropped connection: `retryAfterMs` from
  * Retry-After when the answer had one), or a refusal that no retry changes (404, 403 …) with its reason.
  */
-export type ReadResult = { kind: 'ok'; stock: StockSnapshot } | { kind: 'retryLater'; retryAfterMs?: number } | { kind: 'refused'; reason: string };
+export type ReadResult =
+  { kind: 'ok'; stock: StockSnapshot } | { kind: 'retryLater'; retryAfterMs?: number } | { kind: 'refused'; reason: string };
 
 /** How calls toward the marketplace are made: the caller's adapters, the server's rate budget, its clock. */
 export interface StockReadPorts {

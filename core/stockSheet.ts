@@ -13,6 +13,7 @@ import { editableLocationTypes, type StockSnapshot } from './stockLocations.ts';
 /** Languages the headers are written in; a file written in one is read in any. */
 export type SheetLanguage = 'en' | 'es' | 'pt';
 
+/** @public For the import screen's messages (a missing or doubled column). */
 export type ColumnKey =
   | 'userProductId'
   | 'sku'
@@ -126,8 +127,8 @@ export function exportRows(userProducts: readonly ExportUserProduct[]): ExportRo
   );
 }
 
-/** The file's name without extension, per language. */
-export const sheetName: Record<SheetLanguage, string> = { en: 'Stock', es: 'Stock', pt: 'Estoque' };
+/** The worksheet's name, per language. */
+const sheetName: Record<SheetLanguage, string> = { en: 'Stock', es: 'Stock', pt: 'Estoque' };
 
 /** CSV with commas and a byte-order mark (so spreadsheets read the accents as UTF-8). */
 export function stockCsv(rows: readonly ExportRow[], language: SheetLanguage): string {
@@ -159,6 +160,7 @@ export interface SheetRow {
   cells: Record<ColumnKey, string>;
 }
 
+/** Why a whole file is refused. @public For the import screen's messages. */
 export type SheetRefusal =
   | { problem: 'tooLarge'; bytes: number; maxBytes: number }
   | { problem: 'tooManyRows'; rows: number; maxRows: number }
