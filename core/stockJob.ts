@@ -242,8 +242,7 @@ export async function runStockJob(ports: StockJobPorts, options: StockJobOptions
       }
       const { stock } = read;
       // Rows left "attempting" by an earlier write whose outcome is not known: that write may have landed.
-      const uncertain = open.flatMap((row) => (row.state.status === 'attempting' ? [row.state] : []));
-      const earlier = uncertain[0];
+      const [earlier] = open.flatMap((row) => (row.state.status === 'attempting' ? [row.state] : []));
       if (earlier && isNewerVersion(stock.version, earlier.baseVersion)) {
         await settle(open, (row) => {
           const current = quantityAt(stock, row.location);
@@ -280,7 +279,7 @@ export async function runStockJob(ports: StockJobPorts, options: StockJobOptions
       if (outcome.kind === 'ok') await settle(toWrite, () => ({ status: 'applied' }));
       else if (outcome.kind === 'refused') await settle(toWrite, () => ({ status: 'refused', reason: outcome.reason }));
       else if (outcome.kind === 'conflict') {
-        // Never overwritten. After an uncertain earlier attempt from this same read, the 409 may be that attempt's own doing.
+        // Never overwritten. After an uncertain earlier attempt from this same version, the 409 may be that attempt's own doing.
         const latest = await readNewerThan(userProductId, stock.version);
         await settle(toWrite, (row) => {
           const current = latest && quantityAt(latest, row.location);
