@@ -14,6 +14,7 @@ import { isUnreadable } from '../../api/unreadable';
 import { DataState } from '../../components/DataState';
 import { describeUnreadable } from '../../components/unreadable';
 import { useFormat } from '../../lib/format';
+import { NamedCell } from './NamedCell';
 import { categoryItemsQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -85,12 +86,7 @@ export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
                     }
                     return (
                       <TableRow key={item.id}>
-                        <TableCell component="th" scope="row">
-                          {item.title}
-                          <Typography variant="caption" color="text.secondary" component="div">
-                            {item.id}
-                          </Typography>
-                        </TableCell>
+                        <NamedCell name={item.title} id={item.id} />
                         <TableCell align="right">{format.money(item.price, item.currency_id)}</TableCell>
                         <TableCell align="right">{format.number(item.available_quantity)}</TableCell>
                         <TableCell align="right">{format.number(item.sold_quantity)}</TableCell>
