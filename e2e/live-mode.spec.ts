@@ -335,30 +335,23 @@ test('a listing answered without SKU and picture is listed as one without them, 
 }) => {
   test.slow();
   const listings = await firstListings();
-  // Two fulfilled listings with a user product and a SKU, near the top of every list.
+  // Fulfilled listings with a user product and a SKU, near the top of every list.
   const [plain, titleless, other] = listings.filter(
     (listing) => listing.inventory_id && listing.user_product_id && listing.seller_custom_field,
   );
   await omitFields(plain!.id, ['seller_custom_field', 'thumbnail']);
   await omitFields(titleless!.id, ['title']);
   try {
-    const named = (list: Locator, text: RegExp) => list.getByRole('listitem').filter({ hasText: text }).last();
+    const row = (list: Locator, has: Locator) => list.getByRole('listitem').filter({ has }).last();
+    const titled = (title: string) => page.getByRole('link', { name: title, exact: true });
+    // The simulator's pictures are http addresses, which live mode never shows: the picture is the unit tests' to check.
     const expectRows = async (list: Locator) => {
-      // The plain one as usual, without SKU or picture; another listing with its picture.
-      const plainRow = list
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('link', { name: plain!.title, exact: true }) })
-        .last();
-      await expect(plainRow).toContainText('No SKU', dataTimeout);
-      await expect(plainRow.locator('img')).toHaveCount(0);
-      const otherRow = list
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('link', { name: other!.title, exact: true }) })
-        .last();
-      await expect(otherRow.locator('img')).toHaveCount(1);
+      // The plain one as usual, without its SKU; another listing with its own.
+      await expect(row(list, titled(plain!.title))).toContainText('No SKU', dataTimeout);
+      await expect(row(list, titled(other!.title))).toContainText(`SKU ${other!.seller_custom_field}`);
       // The titleless one names itself by its id and says what is wrong, with nothing to open.
-      const unreadable = named(list, new RegExp(`Listing ${titleless!.id}\\b`));
-      await expect(unreadable).toContainText('Could not be read: a field is missing.');
+      const unreadable = list.getByRole('listitem').filter({ hasText: new RegExp(`Listing ${titleless!.id}(?!\\d)`) });
+      await expect(unreadable).toHaveText(`Listing ${titleless!.id}Could not be read: a field is missing.`);
       await expect(unreadable.getByRole('link')).toHaveCount(0);
     };
 
