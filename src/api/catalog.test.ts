@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { catalogLimits, getListings, searchListingIds, type ListingSearch } from './catalog';
+import { catalogLimits, getListings, searchListingIds, type CatalogEntry, type ListingSearch } from './catalog';
+import { driftRecords } from './drift';
+import { isUnreadable } from './unreadable';
 import { demoSeller, otherSeller, server, testDb } from '../test/demo';
 import { peakInFlight } from '../test/inFlight';
 
@@ -107,8 +109,10 @@ describe('getListings (GET /items?ids=, GET /items/{id})', () => {
       seller_custom_field: item.seller_custom_field,
       listing_type_id: item.listing_type_id,
     });
-    expect(listings[0]!.permalink).toMatch(/^https:\/\//);
-    expect(listings[0]!.thumbnail).toMatch(/^https?:\/\//);
+    expect(listings[0]).toMatchObject({
+      permalink: expect.stringMatching(/^https:\/\//),
+      thumbnail: expect.stringMatching(/^https?:\/\//),
+    });
   });
 
   it('reads at most 5 batches at a time', async () => {
@@ -167,5 +171,75 @@ describe('getListings (GET /items?ids=, GET /items/{id})', () => {
     const response = await fetch(`http://localhost/api/items?ids=${ids}`);
     expect(response.status).toBe(400);
     await expect(response.json()).resolves.toMatchObject({ error: 'validation_error', status: 400 });
+  });
+});
+
+describe('getListings: one odd listing never fails the list', () => {
+  /** The seller's first 25 listings: a batch of 20 and one of 5. */
+  const firstIds = () =>
+    ownItems()
+      .slice(0, 25)
+      .map((item) => item.id);
+  const readable = (entries: CatalogEntry[]) => entries.filter((entry) => !isUnreadable(entry));
+
+  it.each([
+    ['seller_custom_field', null],
+    ['thumbnail', null],
+    ['permalink', null],
+    ['attributes', []],
+    ['listing_type_id', null],
+    ['user_product_id', null],
+  ])('reads a listing without %s as one without it, and every other listing as usual', async (field, absent) => {
+    const ids = firstIds();
+    const odd = testDb().items.get(ids[3]!)!;
+    odd.omitted = [field];
+    const listings = await getListings(ids);
+    expect(readable(listings).map((listing) => listing.id)).toEqual(ids);
+    expect(listings[3]).toMatchObject({ id: odd.id, title: odd.title, price: odd.price, [field]: absent });
+    // An optional field left out is no surprise: nothing is recorded.
+    expect(driftRecords()).toEqual([]);
+  });
+
+  it('keeps a listing without its title in its place as an unreadable entry named by its id, recorded as drift', async () => {
+    const ids = firstIds();
+    testDb().items.get(ids[21]!)!.omitted = ['title'];
+    const listings = await getListings(ids);
+    expect(listings.map((listing) => listing.id)).toEqual(ids);
+    expect(listings[21]).toEqual({ unreadable: 'missing', id: ids[21] });
+    expect(readable(listings)).toHaveLength(ids.length - 1);
+    expect(driftRecords()).toEqual([{ where: 'GET /items', detail: expect.stringMatching(new RegExp(`^${ids[21]}: title: `)), count: 1 }]);
+  });
+
+  it('names a listing without an id by the id asked for, and tells a field of another kind from a missing one', async () => {
+    const ids = firstIds();
+    testDb().items.get(ids[0]!)!.omitted = ['id'];
+    Object.assign(testDb().items.get(ids[1]!)!, { price: 'free' });
+    const listings = await getListings(ids);
+    expect(listings.slice(0, 2)).toEqual([
+      { unreadable: 'missing', id: ids[0] },
+      { unreadable: 'invalid', id: ids[1] },
+    ]);
+    expect(readable(listings).map((listing) => listing.id)).toEqual(ids.slice(2));
+    expect(driftRecords().map((drift) => drift.detail)).toEqual([
+      expect.stringMatching(new RegExp(`^${ids[0]}: id: `)),
+      expect.stringMatching(new RegExp(`^${ids[1]}: price: `)),
+    ]);
+  });
+
+  it('reads the listings singly as leniently when the batch read is refused', async () => {
+    const ids = firstIds().slice(0, 5);
+    testDb().items.get(ids[2]!)!.omitted = ['title', 'thumbnail'];
+    testDb().items.get(ids[4]!)!.omitted = ['seller_custom_field'];
+    testDb().config.failures.push({ method: 'GET', path: '^/items$', status: 403, times: 1 });
+    const reads = await itemReads(async () => {
+      const listings = await getListings(ids);
+      expect(listings[2]).toEqual({ unreadable: 'missing', id: ids[2] });
+      expect(listings[4]).toMatchObject({ id: ids[4], seller_custom_field: null });
+      expect(readable(listings).map((listing) => listing.id)).toEqual([ids[0], ids[1], ids[3], ids[4]]);
+    });
+    expect(reads.singles).toEqual(ids);
+    expect(driftRecords()).toEqual([
+      { where: 'GET /items/{id}', detail: expect.stringMatching(new RegExp(`^${ids[2]}: title: `)), count: 1 },
+    ]);
   });
 });

@@ -4,28 +4,40 @@ import './zodLocale';
 import { requestData } from './client';
 import { ApiError, ContractError, isApiError, parseErrorBody } from './errors';
 import { itemSchema } from './items';
+import { readElement, type Unreadable } from './unreadable';
 
 /**
  * The seller's catalog (spec: "Catalog reads"): the ids of their listings, searched and paged, then the
  * listings themselves read in batches. Demo mode reads the simulator through the same calls.
  */
 
+/** A display field a listing may lack (real answers omit them more often than documented): absent reads as null. */
+const absent = <S extends z.ZodMiniType>(schema: S) => z._default(z.nullable(schema), null);
+
 /**
- * An item with the fields the catalog shows besides the seed's (thumbnail and permalink are untrusted URLs).
+ * An item with the fields the catalog shows besides the seed's (thumbnail and permalink are untrusted URLs). The
+ * display fields below may be missing: no picture, no link, no SKU. The item's own fields (id, title, price…) may
+ * not: a listing without them is an unreadable entry of the list (getListings).
  * @public The contract other areas build on (the home screen), exported for their schemas.
  */
 export const listingSchema = z.extend(itemSchema, {
-  thumbnail: z.string(),
-  permalink: z.string(),
+  thumbnail: absent(z.string()),
+  permalink: absent(z.string()),
   status: z.string(),
   /** The seller's SKU. */
-  seller_custom_field: z.nullable(z.string()),
-  user_product_id: z.nullable(z.string()),
-  listing_type_id: z.string(),
+  seller_custom_field: absent(z.string()),
+  user_product_id: absent(z.string()),
+  listing_type_id: absent(z.string()),
   /** Not shown beyond the list itself: read as the public API's id, name, value_id, value_name. */
-  attributes: z.array(z.object({ id: z.string(), name: z.string(), value_id: z.nullable(z.string()), value_name: z.nullable(z.string()) })),
+  attributes: z._default(
+    z.array(z.object({ id: z.string(), name: z.string(), value_id: z.nullable(z.string()), value_name: z.nullable(z.string()) })),
+    () => [],
+  ),
 });
 export type Listing = z.infer<typeof listingSchema>;
+
+/** A listing of the catalog's lists, or one that could not be read (a row that names it and says why). */
+export type CatalogEntry = Listing | Unreadable;
 
 export const listingStatusSchema = z.enum(['active', 'paused', 'closed']);
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
@@ -62,19 +74,11 @@ export async function searchListingIds(sellerId: number, search: ListingSearch, 
   return { ids: results, total: paging.total, offset: paging.offset, limit: paging.limit };
 }
 
-/** A batch answer: each id's status and the body its single read would have answered, in the order asked. */
-const batchSchema = z.array(
-  z.union([
-    z.pipe(
-      z.object({ code: z.literal(200), body: listingSchema }),
-      z.transform(({ body }) => ({ listing: body })),
-    ),
-    z.pipe(
-      z.object({ code: z.int().check(z.refine((code) => code !== 200)), body: z.unknown() }),
-      z.transform(({ code, body }) => ({ code, body })),
-    ),
-  ]),
-);
+/**
+ * A batch answer: each id's status and the body its single read would have answered, in the order asked. The
+ * bodies are read one by one (getListingBatch): one odd listing must not fail the other nineteen.
+ */
+const batchSchema = z.array(z.object({ code: z.int(), body: z.unknown() }));
 
 /** How many single reads run at once when the batch read is refused. */
 const singleReadConcurrency = 4;
@@ -83,9 +87,10 @@ const singleReadConcurrency = 4;
 const batchConcurrency = 5;
 
 /** A listing, or null when the id is unknown (404): a listing removed meanwhile is left out. */
-async function getListing(id: string, signal?: AbortSignal): Promise<Listing | null> {
+async function getListing(id: string, signal?: AbortSignal): Promise<CatalogEntry | null> {
   try {
-    return await requestData(`/items/${encodeURIComponent(id)}`, { schema: listingSchema, signal });
+    const body = await requestData(`/items/${encodeURIComponent(id)}`, { schema: z.unknown(), signal });
+    return readElement(listingSchema, body, 'GET /items/{id}', id);
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;
@@ -93,16 +98,17 @@ async function getListing(id: string, signal?: AbortSignal): Promise<Listing | n
 }
 
 /** GET /items?ids=… (at most 20): 404 entries become null, any other failed entry is thrown as its error. */
-async function getListingBatch(ids: readonly string[], signal?: AbortSignal): Promise<(Listing | null)[]> {
+async function getListingBatch(ids: readonly string[], signal?: AbortSignal): Promise<(CatalogEntry | null)[]> {
   const answers = await requestData('/items', { query: { ids }, schema: batchSchema, signal });
   if (answers.length !== ids.length) {
     throw new ContractError('GET /items', [{ path: '', message: `${answers.length} answers for ${ids.length} ids` }]);
   }
-  return answers.map((answer) => {
-    if ('listing' in answer) return answer.listing;
-    if (answer.code === 404) return null;
-    const body = parseErrorBody(answer.body);
-    throw new ApiError(answer.code, body?.error ?? `http_${answer.code}`, body?.message ?? `HTTP ${answer.code}`, body?.cause);
+  return answers.map(({ code, body }, index) => {
+    // Named by the id asked for: the body may lack its own.
+    if (code === 200) return readElement(listingSchema, body, 'GET /items', ids[index]!);
+    if (code === 404) return null;
+    const error = parseErrorBody(body);
+    throw new ApiError(code, error?.error ?? `http_${code}`, error?.message ?? `HTTP ${code}`, error?.cause);
   });
 }
 
@@ -115,11 +121,12 @@ function isRefusal(error: unknown): boolean {
 }
 
 /**
- * The listings of `ids`, in that order, read 20 per call, 5 calls at once; unknown ids (404) are left out.
+ * The listings of `ids`, in that order, read 20 per call, 5 calls at once; unknown ids (404) are left out, and a
+ * listing that does not match its schema is an unreadable entry in its place (recorded as contract drift).
  * A batch call that is refused is read with GET /items/{id} instead, as is every batch not yet sent by
  * then; those single reads go 4 at a time.
  */
-export async function getListings(ids: readonly string[], signal?: AbortSignal): Promise<Listing[]> {
+export async function getListings(ids: readonly string[], signal?: AbortSignal): Promise<CatalogEntry[]> {
   const batches = Array.from({ length: Math.ceil(ids.length / catalogLimits.batchSize) }, (_, index) =>
     ids.slice(index * catalogLimits.batchSize, (index + 1) * catalogLimits.batchSize),
   );

@@ -19,6 +19,9 @@ import {
   type Category,
 } from './categories';
 import { itemCategories, server, testDb } from '../test/demo';
+import { driftRecords } from './drift';
+import { reshapeGet } from '../test/http';
+import { allReadable, changeElement } from '../test/readable';
 
 /** Every category of a site, walked through the API from the top level. */
 async function walk(site: string): Promise<Category[]> {
@@ -122,12 +125,22 @@ describe('sites and the category tree', () => {
 });
 
 describe('GET /sites/{site}/search?category=', () => {
+  it('reads the items one by one: one without its price keeps its place as unreadable, the others are listed', async () => {
+    const whole = allReadable((await searchCategoryItems('MLA', { category: 'MLA1055', limit: 5 })).results);
+    reshapeGet('/sites/:site/search', (body) => changeElement(body, 'results', 4, ({ price: _price, ...item }) => item));
+    const page = await searchCategoryItems('MLA', { category: 'MLA1055', limit: 5 });
+    expect(page.results).toEqual([...whole.slice(0, 4), { unreadable: 'missing', id: whole[4]!.id }]);
+    expect(driftRecords()).toEqual([
+      { where: 'GET /sites/{site_id}/search', detail: expect.stringMatching(new RegExp(`^${whole[4]!.id}: price: `)), count: 1 },
+    ]);
+  });
+
   it("answers the category's items and those of its subcategories, paged with offset and limit", async () => {
     const first = await searchCategoryItems('MLA', { category: 'MLA1055', limit: 10 });
     expect(first.paging).toMatchObject({ offset: 0, limit: 10 });
     expect(first.paging.total).toBeGreaterThan(20);
     expect(first.results).toHaveLength(10);
-    expect(first.results.every((r) => r.category_id === 'MLA1055' && r.currency_id === 'ARS')).toBe(true);
+    expect(allReadable(first.results).every((r) => r.category_id === 'MLA1055' && r.currency_id === 'ARS')).toBe(true);
     const second = await searchCategoryItems('MLA', { category: 'MLA1055', offset: 10, limit: 10 });
     expect(second.results.map((r) => r.id)).not.toContain(first.results[0]!.id);
     const parent = await searchCategoryItems('MLA', { category: 'MLA1051' });
@@ -251,8 +264,9 @@ describe('contract: every simulator response of the default seed parses', () => 
         await getCategoryAttributes(category.id);
         await getPromotionPacks(category.id);
         const first = await searchCategoryItems(site, { category: category.id, limit: 50 });
+        allReadable(first.results);
         for (let offset = 50; offset < first.paging.total; offset += 50)
-          await searchCategoryItems(site, { category: category.id, offset, limit: 50 });
+          allReadable((await searchCategoryItems(site, { category: category.id, offset, limit: 50 })).results);
         if (category.settings.catalog_domain) await getTechnicalSpecs(category.settings.catalog_domain);
       }
       for (const domain of testDb().categories.domains.values()) {

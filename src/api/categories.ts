@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import './zodLocale';
 import { requestData } from './client';
+import { eachElement } from './unreadable';
 
 /**
  * Categories and domains (spec: "Category", "Category attribute", "Categories and domains"). Every read is
@@ -156,7 +157,8 @@ const searchResultSchema = z.object({
 const itemSearchSchema = z.object({
   site_id: z.string(),
   paging: z.object({ total: z.int(), offset: z.int(), limit: z.int() }),
-  results: z.array(searchResultSchema),
+  /** Read item by item: one the panel cannot read is a row that says so, not a failed page. */
+  results: eachElement(searchResultSchema, 'GET /sites/{site_id}/search'),
 });
 export type ItemSearch = z.infer<typeof itemSearchSchema>;
 

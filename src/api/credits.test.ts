@@ -9,6 +9,9 @@ import {
   type CreditLeadSearchParams,
 } from './credits';
 import { demoSeller, otherSeller, testDb } from '../test/demo';
+import { driftRecords } from './drift';
+import { reshapeGet } from '../test/http';
+import { allReadable, changeElement } from '../test/readable';
 
 const day = 24 * 3600 * 1000;
 const seller_id = demoSeller.id;
@@ -26,35 +29,53 @@ describe('GET /vis/loans/search', () => {
   it('answers only approved leads by default, newest first, within the dates', async () => {
     const page = await searchCreditLeads(lastDays(30), false);
     expect(page.results.length).toBeGreaterThan(0);
-    expect(page.results.every((lead) => lead.status === 'approved')).toBe(true);
-    const dates = page.results.map((lead) => lead.date_created);
+    expect(allReadable(page.results).every((lead) => lead.status === 'approved')).toBe(true);
+    const dates = allReadable(page.results).map((lead) => lead.date_created);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(dates.every((d) => d >= page.date_from && d <= page.date_to)).toBe(true);
+  });
+
+  it('reads the leads one by one: one with an amount of another kind keeps its place as unreadable, the others are listed', async () => {
+    const whole = allReadable((await searchCreditLeads(lastDays(30), false)).results);
+    reshapeGet('/vis/loans/search', (body) => changeElement(body, 'results', 0, (lead) => ({ ...lead, down_payment_amount: 'a lot' })));
+    const page = await searchCreditLeads(lastDays(30), false);
+    expect(page.results).toEqual([{ unreadable: 'invalid', id: whole[0]!.id }, ...whole.slice(1)]);
+    expect(driftRecords()).toEqual([
+      { where: 'GET /vis/loans/search', detail: expect.stringMatching(new RegExp(`^${whole[0]!.id}: down_payment_amount: `)), count: 1 },
+    ]);
   });
 
   it('filters by status rejected and in_analysis, and all returns every status', async () => {
     for (const status of ['rejected', 'in_analysis'] as const) {
       const page = await searchCreditLeads(lastDays(90, { status }), false);
       expect(page.results.length).toBeGreaterThan(0);
-      expect(page.results.every((lead) => lead.status === status)).toBe(true);
+      expect(allReadable(page.results).every((lead) => lead.status === status)).toBe(true);
     }
     const all = await searchCreditLeads(lastDays(90, { status: 'all' }), false);
-    expect(new Set(all.results.map((lead) => lead.status))).toEqual(new Set(['approved', 'rejected', 'in_analysis']));
+    expect(new Set(allReadable(all.results).map((lead) => lead.status))).toEqual(new Set(['approved', 'rejected', 'in_analysis']));
   });
 
   it('filters by financial_entity_id and item_id', async () => {
     const byEntity = await searchCreditLeads(lastDays(90, { status: 'all', financial_entity_id: 'BANK_2' }), false);
     expect(byEntity.results.length).toBeGreaterThan(0);
-    expect(byEntity.results.every((lead) => lead.financial_entity_id === 'BANK_2')).toBe(true);
-    const itemId = byEntity.results[0]!.item_id;
+    expect(allReadable(byEntity.results).every((lead) => lead.financial_entity_id === 'BANK_2')).toBe(true);
+    const itemId = allReadable(byEntity.results)[0]!.item_id;
     const byItem = await searchCreditLeads(lastDays(90, { status: 'all', item_id: itemId }), false);
-    expect(byItem.results.every((lead) => lead.item_id === itemId)).toBe(true);
+    expect(allReadable(byItem.results).every((lead) => lead.item_id === itemId)).toBe(true);
   });
 
   it('returns proposal_id only for entities that provide it', async () => {
     const page = await searchCreditLeads(lastDays(90, { status: 'all' }), false);
-    const withProposal = new Set(page.results.filter((lead) => lead.proposal_id).map((lead) => lead.financial_entity_id));
-    const without = new Set(page.results.filter((lead) => !lead.proposal_id).map((lead) => lead.financial_entity_id));
+    const withProposal = new Set(
+      allReadable(page.results)
+        .filter((lead) => lead.proposal_id)
+        .map((lead) => lead.financial_entity_id),
+    );
+    const without = new Set(
+      allReadable(page.results)
+        .filter((lead) => !lead.proposal_id)
+        .map((lead) => lead.financial_entity_id),
+    );
     expect(withProposal).toEqual(new Set(['BANK_1', 'BANK_2']));
     expect(without).toEqual(new Set(['PLATFORM_CREDIT', 'BANK_3']));
   });
@@ -123,7 +144,7 @@ describe('GET /vis/loans/search', () => {
     expect(sandbox.results.length).toBeGreaterThan(0);
     const liveIds = new Set(live.results.map((lead) => lead.id));
     expect(sandbox.results.some((lead) => liveIds.has(lead.id))).toBe(false);
-    expect(sandbox.results.every((lead) => lead.installments_amount === 5000)).toBe(true);
+    expect(allReadable(sandbox.results).every((lead) => lead.installments_amount === 5000)).toBe(true);
   });
 });
 
@@ -191,6 +212,7 @@ describe('contract: every simulator response of the default seed passes the clie
             { seller_id, date_from: toCreditLeadTimestamp(from), date_to: toCreditLeadTimestamp(to), status: 'all', offset },
             sandbox,
           );
+          allReadable(page.results);
           if (offset + 100 >= page.paging.total) break;
         }
         to = from - 1000;

@@ -3,6 +3,7 @@ import './zodLocale';
 import { requestData } from './client';
 import { itemIdPattern } from './items';
 import { openEnum } from './openEnum';
+import { eachElement } from './unreadable';
 
 /*
  * Credit leads (GET /vis/loans/search, GET /vis/loans/{id}). The limits and patterns of the spec live
@@ -122,7 +123,8 @@ const creditLeadSchema = z.object({
 export type CreditLead = z.infer<typeof creditLeadSchema>;
 
 const creditLeadSearchSchema = z.object({
-  results: z.array(creditLeadSchema),
+  /** Read lead by lead: one the page cannot read is a row that says so, not a failed page. */
+  results: eachElement(creditLeadSchema, 'GET /vis/loans/search'),
   paging: z.object({ offset: z.int(), limit: z.int(), total: z.int() }),
   date_from: timestamp,
   date_to: timestamp,

@@ -15,6 +15,8 @@ import {
 } from './fulfillment';
 import { driftRecords } from './drift';
 import { createDb, demoSeller, otherSeller, otherSellerInventoryId, resetDb, server, testDb, apiPath } from '../test/demo';
+import { reshapeGet } from '../test/http';
+import { allReadable, changeElement } from '../test/readable';
 
 const dayMs = 24 * 3600_000;
 const sellerId = demoSeller.id;
@@ -29,7 +31,7 @@ async function searchAll(search: OperationsSearch): Promise<Operation[]> {
   let scroll: string | null | undefined = null;
   do {
     const page = await searchOperations({ ...search, scroll });
-    all.push(...page.results);
+    all.push(...allReadable(page.results));
     scroll = page.paging.scroll;
   } while (scroll);
   return all;
@@ -151,8 +153,8 @@ describe('GET /stock/fulfillment/operations/search', () => {
     expect(page.paging.limit).toBe(1000);
     expect(page.sort).toBe('date_created:desc');
     expect(page.results.length).toBeGreaterThan(0);
-    for (const op of page.results) expect(op.date_created >= from).toBe(true);
-    const dates = page.results.map((op) => op.date_created);
+    for (const op of allReadable(page.results)) expect(op.date_created >= from).toBe(true);
+    const dates = allReadable(page.results).map((op) => op.date_created);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
@@ -188,7 +190,7 @@ describe('GET /stock/fulfillment/operations/search', () => {
     });
     const upper = await searchOperations({ sellerId, type: 'sale_confirmation' });
     expect(lower.data.paging.total).toBe(upper.paging.total);
-    expect(upper.results.every((op) => op.type === 'SALE_CONFIRMATION')).toBe(true);
+    expect(allReadable(upper.results).every((op) => op.type === 'SALE_CONFIRMATION')).toBe(true);
   });
 
   it('accepts limit 1..1000 and refuses 0 and 1001', async () => {
@@ -199,7 +201,7 @@ describe('GET /stock/fulfillment/operations/search', () => {
 
   it('sorts by date_created:asc or :desc (the chosen sort format) and refuses other sorts', async () => {
     const asc = await searchOperations({ sellerId, sort: 'date_created:asc', limit: 50 });
-    const dates = asc.results.map((op) => op.date_created);
+    const dates = allReadable(asc.results).map((op) => op.date_created);
     expect(dates).toEqual([...dates].sort());
     expect(asc.sort).toBe('date_created:asc');
     await expect(searchOperations({ sellerId, sort: 'price:asc' as 'date_created:asc' })).rejects.toMatchObject({
@@ -215,7 +217,7 @@ describe('GET /stock/fulfillment/operations/search', () => {
       query: { seller_id: sellerId, inventory_id: id },
     });
     expect(data.results.length).toBeGreaterThan(0);
-    expect(data.results.every((op) => op.inventory_id === id)).toBe(true);
+    expect(allReadable(data.results).every((op) => op.inventory_id === id)).toBe(true);
   });
 
   it('pages with the scroll until it is null, without duplicates or gaps', async () => {
@@ -243,7 +245,7 @@ describe('GET /stock/fulfillment/operations/search', () => {
   it('filters by inventory (404 seller_product_not_found unknown, 403 forbidden for another seller) and by shipment', async () => {
     const [id] = ownInventoryIds();
     const page = await searchOperations({ sellerId, inventoryIds: [id!] });
-    expect(page.results.every((op) => op.inventory_id === id)).toBe(true);
+    expect(allReadable(page.results).every((op) => op.inventory_id === id)).toBe(true);
     await expect(searchOperations({ sellerId, inventoryIds: ['NOPE0000'] })).rejects.toMatchObject({
       status: 404,
       error: 'seller_product_not_found',
@@ -252,9 +254,10 @@ describe('GET /stock/fulfillment/operations/search', () => {
       status: 403,
       error: 'forbidden',
     });
-    const shipment = page.results.find((op) => op.external_references.some((r) => r.type === 'shipment_id'))!.external_references[0]!.value;
+    const shipment = allReadable(page.results).find((op) => op.external_references.some((r) => r.type === 'shipment_id'))!
+      .external_references[0]!.value;
     const byShipment = await searchOperations({ sellerId, shipmentId: shipment });
-    expect(byShipment.results.map((op) => op.external_references[0]?.value)).toEqual([shipment]);
+    expect(allReadable(byShipment.results).map((op) => op.external_references[0]?.value)).toEqual([shipment]);
   });
 
   it('answers 429 too_many_request with Retry-After beyond the per-minute limit', async () => {
@@ -281,19 +284,37 @@ describe('GET /stock/fulfillment/operations/search', () => {
         }),
       ),
     );
-    expect((await searchOperations({ sellerId })).results[0]!.inventory_id).toBe(inventory_id);
+    expect(allReadable((await searchOperations({ sellerId })).results)[0]!.inventory_id).toBe(inventory_id);
+  });
+});
+
+describe('an operation the log cannot read', () => {
+  it('keeps its place as unreadable; the other operations are read as usual', async () => {
+    const whole = allReadable((await searchOperations({ sellerId, limit: 10 })).results);
+    reshapeGet('/stock/fulfillment/operations/search', (body) =>
+      changeElement(body, 'results', 2, ({ inventory_id: _inventory, seller_product_id: _product, ...op }) => op),
+    );
+    const page = await searchOperations({ sellerId, limit: 10 });
+    expect(page.results).toEqual([...whole.slice(0, 2), { unreadable: 'invalid', id: String(whole[2]!.id) }, ...whole.slice(3)]);
+    expect(driftRecords()).toEqual([
+      {
+        where: 'GET /stock/fulfillment/operations/search',
+        detail: `${whole[2]!.id}: (root): inventory_id or seller_product_id required`,
+        count: 1,
+      },
+    ]);
   });
 });
 
 describe('the inventories a search names (searchOperationInventories)', () => {
   it('are those of the full search, each once, sorted', async () => {
     const { results } = await searchOperations({ sellerId });
-    const named = results.map((op) => op.inventory_id);
+    const named = allReadable(results).map((op) => op.inventory_id);
     expect(new Set(named).size).toBeLessThan(named.length);
     expect(await searchOperationInventories({ sellerId })).toEqual([...new Set(named)].sort());
   });
 
-  it('read either name and refuse an operation that names no inventory', async () => {
+  it('read either name, and leave out an operation that names no inventory (recorded as drift)', async () => {
     const [op] = testDb().fulfillment.operations;
     const { inventory_id, ...rest } = op!;
     const answer = (results: object[]) =>
@@ -302,10 +323,15 @@ describe('the inventories a search names (searchOperationInventories)', () => {
       );
     answer([{ ...rest, seller_product_id: 'INV2' }, op!]);
     expect(await searchOperationInventories({ sellerId })).toEqual(['INV2', inventory_id].sort());
-    answer([rest]);
-    await expect(searchOperationInventories({ sellerId })).rejects.toMatchObject({
-      issues: [{ path: 'results.0', message: 'inventory_id or seller_product_id required' }],
-    });
+    answer([rest, op!]);
+    expect(await searchOperationInventories({ sellerId })).toEqual([inventory_id]);
+    expect(driftRecords()).toEqual([
+      {
+        where: 'GET /stock/fulfillment/operations/search',
+        detail: `${op!.id}: (root): inventory_id or seller_product_id required`,
+        count: 1,
+      },
+    ]);
   });
 });
 
@@ -328,7 +354,7 @@ describe('an operation type the API added after this app', () => {
     const newest = own[own.length - 1]!;
     newest.type = 'CROSS_DOCKING';
     const page = await searchOperations({ sellerId, limit: 1000 });
-    expect(page.results.find((op) => op.id === newest.id)?.type).toBe('CROSS_DOCKING');
+    expect(allReadable(page.results).find((op) => op.id === newest.id)?.type).toBe('CROSS_DOCKING');
     expect(driftRecords()).toContainEqual(
       expect.objectContaining({ where: 'fulfillment operation type', detail: 'unknown value "CROSS_DOCKING"' }),
     );

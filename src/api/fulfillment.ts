@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import './zodLocale';
 import { requestData } from './client';
 import { openEnum } from './openEnum';
+import { eachElement, isUnreadable } from './unreadable';
 
 /**
  * Fulfillment stock: the stock a seller keeps in the operator's warehouses, and the log of its
@@ -170,7 +171,8 @@ const filterSchema = z.object({ id: z.string(), name: z.string(), values: z.arra
  */
 export const operationsPageSchema = z.object({
   paging: z.object({ total: quantity, scroll: z.optional(z.nullable(z.string())), limit: quantity }),
-  results: z.array(operationSchema),
+  /** Read operation by operation: one the log cannot read is a row that says so, not a failed page. */
+  results: eachElement(operationSchema, 'GET /stock/fulfillment/operations/search'),
   filters: z.array(filterSchema),
   available_filters: z.array(filterSchema),
   available_sort: z.optional(z.unknown()),
@@ -220,14 +222,16 @@ export function searchOperations(search: OperationsSearch, signal?: AbortSignal)
  * operations (495 in the demo, 270 KB): validating every field of each was one task of about 25 ms at 1x CPU
  * on a cold page, for a list of inventory ids.
  */
-const operationInventoriesSchema = z.object({ results: z.array(z.object(inventoryNames).check(namesInventory)) });
+const operationInventoriesSchema = z.object({
+  results: eachElement(z.object(inventoryNames).check(namesInventory), 'GET /stock/fulfillment/operations/search'),
+});
 
-/** The inventories the first page of a search names, each once, sorted. */
+/** The inventories the first page of a search names, each once, sorted (an operation naming none is left out). */
 export async function searchOperationInventories(search: OperationsSearch, signal?: AbortSignal): Promise<string[]> {
   const { results } = await requestData('/stock/fulfillment/operations/search', {
     schema: operationInventoriesSchema,
     signal,
     query: operationsQuery(search),
   });
-  return [...new Set(results.map((op) => inventoryOf(op)!))].sort();
+  return [...new Set(results.flatMap((op) => (isUnreadable(op) ? [] : [inventoryOf(op)!])))].sort();
 }

@@ -1,10 +1,12 @@
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { afterWrite } from '../test/http';
+import { afterWrite, reshapeGet } from '../test/http';
 import { configureClient } from './client';
 import { clearDrift, driftRecords } from './drift';
 import { answerQuestion, deleteQuestion, getQuestion, hideQuestions, questionStatuses, searchQuestions } from './questions';
 import { testDb, demoSeller, otherSeller, seedItems, createRandom, seedQuestions, type QuestionRecord } from '../test/demo';
+import { allReadable, changeElement } from '../test/readable';
+import { isUnreadable } from './unreadable';
 
 const sellerId = demoSeller.id;
 
@@ -44,6 +46,17 @@ describe('GET /questions/search', () => {
     expect(page.questions.slice(50).map((q) => q.id)).toEqual(next.questions.map((q) => q.id));
   });
 
+  it('reads the questions one by one: one without its text keeps its place as unreadable, the others are listed', async () => {
+    const whole = allReadable((await searchQuestions({ sellerId, limit: 5 })).questions);
+    reshapeGet('/questions/search', (body) => changeElement(body, 'questions', 1, ({ text: _text, ...question }) => question));
+    const result = await searchQuestions({ sellerId, limit: 5 });
+    expect(result.questions).toEqual([whole[0], { unreadable: 'missing', id: String(whole[1]!.id) }, ...whole.slice(2)]);
+    expect(result.questions.filter(isUnreadable)).toHaveLength(1);
+    expect(driftRecords()).toEqual([
+      { where: 'GET /questions/search', detail: expect.stringMatching(new RegExp(`^${whole[1]!.id}: text: `)), count: 1 },
+    ]);
+  });
+
   it('refuses a limit outside 1..100, an unknown status, sort field or sort type (400)', async () => {
     await expect(searchQuestions({ sellerId, limit: 101 })).rejects.toMatchObject({ status: 400 });
     await expect(searchQuestions({ sellerId, limit: 0 })).rejects.toMatchObject({ status: 400 });
@@ -68,41 +81,41 @@ describe('GET /questions/search', () => {
       expect(value.count).toBeGreaterThan(0);
       const filtered = await searchQuestions({ sellerId, status: value.id as 'ANSWERED', limit: 100 });
       expect(filtered.total).toBe(value.count);
-      expect(filtered.questions.every((q) => q.status === value.id)).toBe(true);
+      expect(allReadable(filtered.questions).every((q) => q.status === value.id)).toBe(true);
     }
   });
 
   it('filters by item, and by asker only together with item', async () => {
     const sample = firstWith((q) => q.status === 'ANSWERED');
     const byItem = await searchQuestions({ item: sample.item_id, limit: 100 });
-    expect(byItem.questions.every((q) => q.item_id === sample.item_id)).toBe(true);
+    expect(allReadable(byItem.questions).every((q) => q.item_id === sample.item_id)).toBe(true);
     expect(byItem.filters.item).toBe(sample.item_id);
     const byAsker = await searchQuestions({ item: sample.item_id, from: sample.from.id });
     expect(byAsker.total).toBeGreaterThan(0);
-    expect(byAsker.questions.every((q) => q.from.id === sample.from.id)).toBe(true);
+    expect(allReadable(byAsker.questions).every((q) => q.from.id === sample.from.id)).toBe(true);
     await expect(searchQuestions({ sellerId, from: sample.from.id })).rejects.toMatchObject({ status: 400 });
   });
 
   it('sorts by sort_fields and sort_types', async () => {
     const desc = await searchQuestions({ sellerId, limit: 100 });
-    const dates = desc.questions.map((q) => Date.parse(q.date_created));
+    const dates = allReadable(desc.questions).map((q) => Date.parse(q.date_created));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     const asc = await searchQuestions({ sellerId, sortFields: ['item_id'], sortType: 'ASC', limit: 100 });
-    const items = asc.questions.map((q) => q.item_id);
+    const items = allReadable(asc.questions).map((q) => q.item_id);
     expect(items).toEqual([...items].sort());
     expect(asc.filters.sorts).toEqual(['item_id ASC']);
   });
 
   it('writes dates in offset form (-04:00)', async () => {
     const result = await searchQuestions({ sellerId, status: 'ANSWERED' });
-    expect(result.questions[0]!.date_created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-04:00$/);
-    expect(result.questions[0]!.answer!.date_created).toMatch(/-04:00$/);
+    expect(allReadable(result.questions)[0]!.date_created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-04:00$/);
+    expect(allReadable(result.questions)[0]!.answer!.date_created).toMatch(/-04:00$/);
   });
 
   it('returns BANNED questions and their answers with empty text', async () => {
     const result = await searchQuestions({ sellerId, status: 'BANNED', limit: 100 });
     expect(result.total).toBeGreaterThan(0);
-    for (const question of result.questions) {
+    for (const question of allReadable(result.questions)) {
       expect(question.text).toBe('');
       if (question.answer) expect(question.answer.text).toBe('');
     }
@@ -112,7 +125,7 @@ describe('GET /questions/search', () => {
     const vehicle = [...testDb().items.values()].find((item) => item.vehicle)!;
     const result = await searchQuestions({ item: vehicle.id });
     expect(result.total).toBeGreaterThan(0);
-    for (const question of result.questions) {
+    for (const question of allReadable(result.questions)) {
       expect(question.from).toEqual({
         id: expect.any(Number),
         first_name: expect.any(String),
@@ -124,7 +137,7 @@ describe('GET /questions/search', () => {
     }
     const plain = [...testDb().items.values()].find((item) => !item.vehicle)!;
     const other = await searchQuestions({ item: plain.id });
-    expect(other.questions.every((q) => Object.keys(q.from).join() === 'id')).toBe(true);
+    expect(allReadable(other.questions).every((q) => Object.keys(q.from).join() === 'id')).toBe(true);
   });
 
   it('leaves out unanswered questions older than 7 months', async () => {
@@ -228,11 +241,11 @@ describe('DELETE /questions/{id}', () => {
 describe('POST /my/questions/hidden', () => {
   it('hides the questions from search', async () => {
     const first = await searchQuestions({ sellerId, limit: 2 });
-    const ids = first.questions.map((q) => q.id);
+    const ids = allReadable(first.questions).map((q) => q.id);
     await expect(hideQuestions(ids)).resolves.toEqual({ question_ids: ids });
     const after = await searchQuestions({ sellerId, limit: 50 });
     expect(after.total).toBe(first.total - 2);
-    expect(after.questions.some((q) => ids.includes(q.id))).toBe(false);
+    expect(allReadable(after.questions).some((q) => ids.includes(q.id))).toBe(false);
   });
 
   it('is a 400 invalid_post_body without question_ids', async () => {
@@ -264,7 +277,7 @@ describe('contract', () => {
     while (offset < total) {
       const page = await searchQuestions({ sellerId, limit: 100, offset });
       total = page.total;
-      seen.push(...page.questions.map((q) => q.id));
+      seen.push(...allReadable(page.questions).map((q) => q.id));
       offset += 100;
     }
     expect(seen).toHaveLength(records().length);

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import './zodLocale';
 import { requestData, type QueryValue } from './client';
 import { openEnum } from './openEnum';
+import { eachElement } from './unreadable';
 import { requestWrite } from './write';
 
 /**
@@ -90,7 +91,8 @@ const filterValueSchema = z.object({
 const searchResultSchema = z.object({
   total: z.int(),
   limit: z.int(),
-  questions: z.array(questionSchema),
+  /** Read question by question: one the inbox cannot read is a row that says so, not a failed page. */
+  questions: eachElement(questionSchema, 'GET /questions/search'),
   filters: z.object({
     limit: z.int(),
     offset: z.int(),

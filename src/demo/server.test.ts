@@ -44,6 +44,44 @@ describe('the simulator over node:http', () => {
     expect(await anonymous.json()).toEqual({ message: 'authorization value not present', error: 'unauthorized', status: 401, cause: [] });
   });
 
+  it('POST /__demo/omit-fields: the item is read without those fields, singly and in batches, until none are named', async () => {
+    const { server, db } = createDemoServer();
+    const base = await listen(server);
+    const [item, next] = [...db.items.values()].filter((i) => i.seller_id === demoSeller.id);
+    const omit = (body: unknown, token = demoSeller.token) =>
+      send(`${base}/__demo/omit-fields`, {
+        method: 'POST',
+        headers: { ...asSeller(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const read = async () => {
+      const single = (await (await send(`${base}/items/${item!.id}`)).json()) as Record<string, unknown>;
+      const batch = (await (await send(`${base}/items?ids=${item!.id},${next!.id}`)).json()) as { body: Record<string, unknown> }[];
+      return { single, batch: batch.map((answer) => answer.body) };
+    };
+
+    expect((await omit({ item_id: item!.id, fields: ['title', 'thumbnail'] })).status).toBe(200);
+    const odd = await read();
+    for (const body of [odd.single, odd.batch[0]!]) {
+      expect(body).toMatchObject({ id: item!.id, price: item!.price });
+      expect(body).not.toHaveProperty('title');
+      expect(body).not.toHaveProperty('thumbnail');
+    }
+    expect(odd.batch[1]).toMatchObject({ id: next!.id, title: next!.title, thumbnail: expect.any(String) });
+    // The db keeps the item whole: the title search still finds it.
+    const search = await send(`${base}/users/${demoSeller.id}/items/search?q=${encodeURIComponent(item!.title)}`, { headers: asSeller() });
+    expect(((await search.json()) as { results: string[] }).results).toContain(item!.id);
+
+    expect((await omit({ item_id: item!.id, fields: [] })).status).toBe(200);
+    expect((await read()).single).toMatchObject({ title: item!.title, thumbnail: expect.any(String) });
+
+    const unknown = await omit({ item_id: item!.id, fields: ['colour'] });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: 'invalid_post_body', cause: ['fields'] });
+    expect((await omit({ item_id: item!.id })).status).toBe(400);
+    expect((await omit({ item_id: item!.id, fields: ['title'] }, otherSeller.token)).status).toBe(404);
+  });
+
   it('passes request bodies to the handlers, and the db keeps what they write', async () => {
     const { server, db } = createDemoServer();
     const base = await listen(server);

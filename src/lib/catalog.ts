@@ -7,9 +7,10 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import pLimit from 'p-limit';
-import { catalogLimits, getListings, searchListingIds, type Listing, type ListingSearch } from '../api/catalog';
+import { catalogLimits, getListings, searchListingIds, type CatalogEntry, type Listing, type ListingSearch } from '../api/catalog';
 import { isApiError } from '../api/errors';
 import { getFulfillmentStock, type FulfillmentStock } from '../api/fulfillment';
+import { isUnreadable } from '../api/unreadable';
 
 /**
  * The seller's catalog in the cache, for every area that lists listings (stock, fulfillment, the home
@@ -30,7 +31,8 @@ export const catalogKeys = {
 export type CatalogFilter = Omit<ListingSearch, 'offset' | 'limit'>;
 
 export interface CatalogPage {
-  listings: Listing[];
+  /** The page's listings in catalog order, those that could not be read among them (as rows that say so). */
+  listings: CatalogEntry[];
   total: number;
   offset: number;
   limit: number;
@@ -71,7 +73,7 @@ export function catalogScrollQuery(sellerId: number, filter: CatalogFilter) {
 }
 
 export interface FulfilledListings {
-  listings: Listing[];
+  listings: CatalogEntry[];
   /** More fulfilled listings exist beyond the first `limit`. */
   more: boolean;
 }
@@ -142,17 +144,18 @@ async function readThrough<T, Key extends QueryKey>(
 
 /**
  * The seller's fulfilled listings (inventory_id set) in catalog order, 100 ids a page as needed. Pages
- * go through the cache, so showing 100 after 50 reads only what the 50 did not.
+ * go through the cache, so showing 100 after 50 reads only what the 50 did not. Whether a listing that could not
+ * be read is fulfilled is unknown: it is listed, so the seller learns of it.
  */
 async function* fulfilledListings(
   client: QueryClient,
   sellerId: number,
   q: string | undefined,
   signal: AbortSignal,
-): AsyncGenerator<Listing> {
+): AsyncGenerator<CatalogEntry> {
   for (let offset = 0; ; offset += catalogLimits.maxSearchLimit) {
     const page = await readThrough(client, catalogPageQuery(sellerId, { q, offset, limit: catalogLimits.maxSearchLimit }), signal);
-    yield* page.listings.filter((listing) => listing.inventory_id !== null);
+    yield* page.listings.filter((listing) => isUnreadable(listing) || listing.inventory_id !== null);
     if (offset + catalogLimits.maxSearchLimit >= page.total) return;
   }
 }
@@ -185,14 +188,16 @@ export function fulfilledListingsQuery(sellerId: number, limit: number, q?: stri
 
 /**
  * The first `limit` fulfilled listings with their inventory's stock, for the home screen's figure. A
- * listing whose inventory the operator does not know (404) is left out of the rows.
+ * listing whose inventory the operator does not know (404) is left out of the rows, as is one that could not be
+ * read (it has no stock to add; the card's sold-out part names it).
  */
 export function fulfilledStockQuery(sellerId: number, limit = 50) {
   return queryOptions({
     queryKey: catalogKeys.fulfilledStock(sellerId, limit),
     // Reads through the cache: aborting this read leaves those reads to finish.
     queryFn: async ({ client, signal }): Promise<FulfilledStock> => {
-      const { listings, more } = await readThrough(client, fulfilledListingsQuery(sellerId, limit), signal);
+      const { listings: entries, more } = await readThrough(client, fulfilledListingsQuery(sellerId, limit), signal);
+      const listings = entries.filter((entry): entry is Listing => !isUnreadable(entry));
       const stocks = await Promise.all(listings.map((listing) => readThrough(client, inventoryStockQuery(listing.inventory_id!), signal)));
       const rows = listings.flatMap((listing, index) => {
         const stock = stocks[index];

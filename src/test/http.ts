@@ -1,4 +1,4 @@
-import { delay, getResponse, http, HttpResponse, RequestHandler, type HttpHandler } from 'msw';
+import { delay, getResponse, http, HttpResponse, RequestHandler, type HttpHandler, type JsonBodyType } from 'msw';
 import { apiPath, server } from './demo';
 
 /** GET `path` (a spec path, e.g. `/user-products/:id/stock`) never answers while the test runs: the loading state stays. */
@@ -58,10 +58,26 @@ export function afterWrite(method: 'post' | 'put' | 'delete', path: string, answ
   const seen = { requests: 0 };
   const handler: HttpHandler = http[method](apiPath(path), async ({ request }) => {
     seen.requests += 1;
-    const others = server.listHandlers().filter((other): other is RequestHandler => other instanceof RequestHandler && other !== handler);
-    await getResponse(others, request);
+    await simulatorAnswer(handler, request);
     return answer();
   });
   server.use(handler);
   return seen;
+}
+
+/** GET `path` is answered by the simulator as usual, and `reshape` changes its JSON body (a field left out, another kind). */
+export function reshapeGet(path: string, reshape: (body: unknown) => JsonBodyType): void {
+  const handler: HttpHandler = http.get(apiPath(path), async ({ request }) => {
+    const response = await simulatorAnswer(handler, request);
+    return HttpResponse.json(reshape(await response.json()), { status: response.status });
+  });
+  server.use(handler);
+}
+
+/** What the handlers other than `handler` (the simulator's) answer to `request`. */
+async function simulatorAnswer(handler: HttpHandler, request: Request): Promise<Response> {
+  const others = server.listHandlers().filter((other): other is RequestHandler => other instanceof RequestHandler && other !== handler);
+  const response = await getResponse(others, request);
+  if (!response) throw new Error(`The simulator does not answer ${request.method} ${request.url}`);
+  return response;
 }

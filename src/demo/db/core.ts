@@ -48,6 +48,11 @@ export interface Item {
   user_product_id: string | null;
   /** Simulator-only: vehicle listings expose the asker's contact on questions. */
   vehicle: boolean;
+  /**
+   * Simulator-only: fields the item resource leaves out of its answers, as real answers sometimes do
+   * (POST /__demo/omit-fields). None when unset.
+   */
+  omitted?: string[];
 }
 
 export const demoSeller: Seller = {

@@ -6,6 +6,7 @@ import { addLead } from '../db/credit-leads';
 import { addOperation, operationTypes } from '../db/fulfillment';
 import { notify } from '../db/notifications';
 import { caller, fail, type Route, type RouteContext } from '../route';
+import { fullItemResource } from './items';
 import { ask, readBody } from './questions';
 
 /** A JSON object body; an empty body reads as `{}` (every attribute of the triggers is optional). */
@@ -72,6 +73,19 @@ export function demoOnlyHandlers(route: Route) {
         userId: seller.id,
       });
       return HttpResponse.json(operation, { status: 201 });
+    }),
+    // Real answers leave fields out now and then: the caller's item (the one given, or their first) is answered
+    // without `fields` from now on, by its single and batch reads; an empty list answers it whole again.
+    route('post', '/__demo/omit-fields', async (context) => {
+      const seller = caller(context);
+      const body = await optionalBody(context.request);
+      const item = ownItem(context, seller, optionalString(body, 'item_id'));
+      const known = Object.keys(fullItemResource(item, context));
+      const { fields } = body;
+      if (!Array.isArray(fields) || !fields.every((field): field is string => typeof field === 'string' && known.includes(field)))
+        fail(400, 'invalid_post_body', `fields must list fields of the item resource (${known.join(', ')})`, ['fields']);
+      item.omitted = fields;
+      return { item_id: item.id, omitted: fields };
     }),
     // The marketplace moves one of the caller's items to another category (spec, "Recategorization").
     route('post', '/__demo/recategorize', async (context) => {

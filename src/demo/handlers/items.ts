@@ -30,8 +30,8 @@ function titleMatches(title: string, q: string): boolean {
  * img-src 'self' admits and safeImage lets through (http in demo), and which needs no network. An
  * https URL on http2.mlstatic.com (the IMAGE_HOSTS default) would pass too but show nothing offline.
  */
-function itemResource(item: Item, context: RouteContext) {
-  const { vehicle: _vehicle, ...resource } = item;
+export function fullItemResource(item: Item, context: RouteContext) {
+  const { vehicle: _vehicle, omitted: _omitted, ...resource } = item;
   const { href } = context.url;
   const apiBase = href.slice(0, href.indexOf('/api/') + '/api'.length);
   const slug = words(item.title).join('-');
@@ -40,6 +40,12 @@ function itemResource(item: Item, context: RouteContext) {
     thumbnail: `${apiBase}/__demo/pictures/${item.id}.svg`,
     permalink: `https://articulo.mercadolibre.com.ar/${item.site_id}-${item.id.slice(item.site_id.length)}-${slug}-_JM`,
   };
+}
+
+/** The item resource as answered: without the fields the item is set to leave out (POST /__demo/omit-fields). */
+function itemResource(item: Item, context: RouteContext) {
+  const omitted = new Set(item.omitted);
+  return Object.fromEntries(Object.entries(fullItemResource(item, context)).filter(([field]) => !omitted.has(field)));
 }
 
 const notFound = (id: string) => ({ message: `Item with id ${id} not found`, error: 'not_found', status: 404, cause: [] });

@@ -13,6 +13,7 @@ import { attributeValueTypes, type Category, type CategoryAttribute } from '../.
 import { DataState } from '../../components/DataState';
 import { useFormat } from '../../lib/format';
 import { attributesQuery } from './queries';
+import { NamedCell } from './NamedCell';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -68,12 +69,7 @@ function AttributeTable({ category, attributes, query }: { category: Category; a
             <TableBody>
               {shown.map((attribute) => (
                 <TableRow key={attribute.id}>
-                  <TableCell component="th" scope="row">
-                    {attribute.name}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {attribute.id}
-                    </Typography>
-                  </TableCell>
+                  <NamedCell name={attribute.name} id={attribute.id} />
                   <TableCell>{attribute.attribute_group_name}</TableCell>
                   <TableCell>{typeWord(attribute.value_type)}</TableCell>
                   <TableCell align="right">

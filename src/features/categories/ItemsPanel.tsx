@@ -10,8 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { searchLimits, siteOf, type Category } from '../../api/categories';
 import { isApiError } from '../../api/errors';
+import { isUnreadable } from '../../api/unreadable';
 import { DataState } from '../../components/DataState';
+import { describeUnreadable } from '../../components/unreadable';
 import { useFormat } from '../../lib/format';
+import { NamedCell } from './NamedCell';
 import { categoryItemsQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -32,7 +35,7 @@ interface ItemsPanelProps {
  * with a token: that is explained in words, and the rest of the page is untouched.
  */
 export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const current = Math.min(page, maxPages);
   const query = useQuery(
@@ -69,19 +72,27 @@ export function ItemsPanel({ category, page, onPage }: ItemsPanelProps) {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {data.results.map((item) => (
-                    <TableRow key={item.id}>
-                      <TableCell component="th" scope="row">
-                        {item.title}
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {item.id}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right">{format.money(item.price, item.currency_id)}</TableCell>
-                      <TableCell align="right">{format.number(item.available_quantity)}</TableCell>
-                      <TableCell align="right">{format.number(item.sold_quantity)}</TableCell>
-                    </TableRow>
-                  ))}
+                  {data.results.map((item, index) => {
+                    if (isUnreadable(item)) {
+                      const { name, problem } = describeUnreadable(item, 'listing', i18n);
+                      return (
+                        <TableRow key={item.id ?? index}>
+                          <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                            {name}
+                          </TableCell>
+                          <TableCell colSpan={3}>{problem}</TableCell>
+                        </TableRow>
+                      );
+                    }
+                    return (
+                      <TableRow key={item.id}>
+                        <NamedCell name={item.title} id={item.id} />
+                        <TableCell align="right">{format.money(item.price, item.currency_id)}</TableCell>
+                        <TableCell align="right">{format.number(item.available_quantity)}</TableCell>
+                        <TableCell align="right">{format.number(item.sold_quantity)}</TableCell>
+                      </TableRow>
+                    );
+                  })}
                 </TableBody>
               </Table>
             </TableContainer>

@@ -24,7 +24,7 @@ import { showToast } from '../../lib/toast';
 import { useUrlState } from '../../lib/urlState';
 import { describeCreditLeadError } from './errors';
 import { CreditLeadPanel } from './CreditLeadPanel';
-import { useCreditLeadViews, type CreditLeadView } from './creditLeadView';
+import { leadsOf, useCreditLeadViews, type CreditLeadView } from './creditLeadView';
 import { markCreditLeadsVisited } from './navBadge';
 import { creditLeadSearchQuery } from './queries';
 import { ResultsTable } from './ResultsTable';
@@ -143,11 +143,12 @@ export function CreditLeadsPage() {
                       <Button
                         variant="outlined"
                         startIcon={<Download />}
-                        disabled={rows.length === 0}
+                        disabled={leadsOf(rows).length === 0}
                         onClick={() => {
-                          exportCsv(rows, page.date_from, page.date_to);
+                          const leads = leadsOf(rows);
+                          exportCsv(leads, page.date_from, page.date_to);
                           showToast(
-                            t`Exported ${plural({ count: rows.length }, { one: `# lead`, other: `# leads` })} without personal data.`,
+                            t`Exported ${plural({ count: leads.length }, { one: `# lead`, other: `# leads` })} without personal data.`,
                             'success',
                           );
                         }}
@@ -171,7 +172,7 @@ export function CreditLeadsPage() {
             )}
           </Paper>
         )}
-        {id && <CreditLeadPanel id={id} rows={rows} search={search} beside={beside} />}
+        {id && <CreditLeadPanel id={id} rows={leadsOf(rows)} search={search} beside={beside} />}
       </Box>
     </>
   );

@@ -8,7 +8,9 @@ import type { CreditLead, CreditLeadSearch } from '../../api/credits';
 import { useFormat } from '../../lib/format';
 import { useRevealed } from '../../lib/useRevealed';
 import { urls } from '../../lib/urls';
-import type { CreditLeadView } from './creditLeadView';
+import type { CreditLeadRow } from './creditLeadView';
+import { isUnreadable } from '../../api/unreadable';
+import { describeUnreadable } from '../../components/unreadable';
 import { pageSizes } from './searchState';
 import chip from '../../components/Chip.module.css';
 import styles from './ResultsTable.module.css';
@@ -17,7 +19,7 @@ import { statusLabels, entityLabels, labelOf } from './labels';
 
 interface ResultsTableProps {
   page: CreditLeadSearch;
-  rows: CreditLeadView[];
+  rows: CreditLeadRow[];
   selectedId: string | undefined;
   /** The current search params, kept when a lead is opened. */
   search: string;
@@ -65,43 +67,58 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, revealed).map(({ lead, status, itemTitle, currency, reviewed }) => (
-              <tr
-                key={lead.id}
-                className={lead.id === selectedId ? styles.selected : undefined}
-                aria-current={lead.id === selectedId ? 'true' : undefined}
-              >
-                <td className={styles.cell}>
-                  <RouterLink to={urls.credits.detail(lead.id, search)} className={styles.id}>
-                    {shortId(lead.id)}
-                  </RouterLink>
-                  {reviewed && (
-                    <span className={styles.reviewed}>
-                      <CheckCircleOutline fontSize="small" aria-hidden />
-                      {t`Reviewed`}
+            {rows.slice(0, revealed).map((row, index) => {
+              if (isUnreadable(row)) {
+                // A lead the page cannot read: its id and what is wrong, across the row (nothing to open).
+                const { name, problem } = describeUnreadable(row, 'creditLead', i18n);
+                return (
+                  <tr key={row.id ?? index}>
+                    <td className={`${styles.cell} ${styles.unreadable}`}>{name}</td>
+                    <td colSpan={6} className={styles.cell}>
+                      {problem}
+                    </td>
+                  </tr>
+                );
+              }
+              const { lead, status, itemTitle, currency, reviewed } = row;
+              return (
+                <tr
+                  key={lead.id}
+                  className={lead.id === selectedId ? styles.selected : undefined}
+                  aria-current={lead.id === selectedId ? 'true' : undefined}
+                >
+                  <td className={styles.cell}>
+                    <RouterLink to={urls.credits.detail(lead.id, search)} className={styles.id}>
+                      {shortId(lead.id)}
+                    </RouterLink>
+                    {reviewed && (
+                      <span className={styles.reviewed}>
+                        <CheckCircleOutline fontSize="small" aria-hidden />
+                        {t`Reviewed`}
+                      </span>
+                    )}
+                  </td>
+                  <td className={`${styles.cell} ${styles.item}`}>
+                    <p className={styles.title} title={itemTitle}>
+                      {itemTitle}
+                    </p>
+                    <span className={styles.caption}>{lead.item_id}</span>
+                  </td>
+                  <td className={`${styles.cell} ${styles.numeric}`}>{money(lead.down_payment_amount, currency)}</td>
+                  <td className={`${styles.cell} ${styles.numeric} ${styles.nowrap}`}>
+                    {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount, currency) }}`}
+                  </td>
+                  <td className={styles.cell}>{labelOf(entityLabels, lead.financial_entity_id, i18n)}</td>
+                  <td className={`${styles.cell} ${styles.nowrap}`}>{format.dateTime(lead.date_created)}</td>
+                  <td className={styles.cell}>
+                    <span className={styles.marks}>
+                      <StatusChip status={status} />
+                      {lead.expired && <span className={chip.chip}>{t`Expired`}</span>}
                     </span>
-                  )}
-                </td>
-                <td className={`${styles.cell} ${styles.item}`}>
-                  <p className={styles.title} title={itemTitle}>
-                    {itemTitle}
-                  </p>
-                  <span className={styles.caption}>{lead.item_id}</span>
-                </td>
-                <td className={`${styles.cell} ${styles.numeric}`}>{money(lead.down_payment_amount, currency)}</td>
-                <td className={`${styles.cell} ${styles.numeric} ${styles.nowrap}`}>
-                  {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount, currency) }}`}
-                </td>
-                <td className={styles.cell}>{labelOf(entityLabels, lead.financial_entity_id, i18n)}</td>
-                <td className={`${styles.cell} ${styles.nowrap}`}>{format.dateTime(lead.date_created)}</td>
-                <td className={styles.cell}>
-                  <span className={styles.marks}>
-                    <StatusChip status={status} />
-                    {lead.expired && <span className={chip.chip}>{t`Expired`}</span>}
-                  </span>
-                </td>
-              </tr>
-            ))}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

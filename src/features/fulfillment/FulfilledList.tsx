@@ -10,11 +10,13 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod/mini';
-import type { Listing } from '../../api/catalog';
+import type { CatalogEntry, Listing } from '../../api/catalog';
 import { isNotAvailableStatus, type FulfillmentStock } from '../../api/fulfillment';
+import { isUnreadable, type Unreadable } from '../../api/unreadable';
 import { DataState } from '../../components/DataState';
 import { describeError } from '../../components/describeError';
 import { Section } from '../../components/Section';
+import { describeUnreadable } from '../../components/unreadable';
 import { TitleSearch } from '../../components/TitleSearch';
 import { fulfilledListingsQuery, inventoryStockQuery, type FulfilledListings } from '../../lib/catalog';
 import { useFormat } from '../../lib/format';
@@ -43,15 +45,16 @@ type StockRead = UseQueryResult<FulfillmentStock | null>;
 
 /**
  * Most not-available units first; equal ones keep catalog order (the sort is stable), and a listing whose
- * stock is unknown (not in the operator's records, or its read failed) goes last. Sorted once every read
- * has answered, so the list never reorders under the seller's finger.
+ * stock is unknown (not in the operator's records, its read failed, or the listing could not be read) goes last.
+ * Sorted once every read has answered, so the list never reorders under the seller's finger. `reads` are those of
+ * the `readable` listings, in their order.
  */
-function notAvailableOrder(listings: Listing[], reads: StockRead[]): Listing[] {
-  const units = (index: number) => reads[index]?.data?.not_available_quantity ?? -1;
-  return listings
-    .map((listing, index) => ({ listing, units: units(index) }))
+function notAvailableOrder(entries: CatalogEntry[], readable: Listing[], reads: StockRead[]): CatalogEntry[] {
+  const units = new Map(readable.map((listing, index) => [listing, reads[index]?.data?.not_available_quantity ?? -1]));
+  return entries
+    .map((entry) => ({ entry, units: isUnreadable(entry) ? -1 : (units.get(entry) ?? -1) }))
     .toSorted((a, b) => b.units - a.units)
-    .map(({ listing }) => listing);
+    .map(({ entry }) => entry);
 }
 
 /**
@@ -137,12 +140,28 @@ function Row({ listing }: { listing: Listing }) {
   );
 }
 
+/** A listing that could not be read: its id and what is wrong, in a row of the same frame (nothing to open). */
+function UnreadableRow({ entry }: { entry: Unreadable }) {
+  const { i18n } = useLingui();
+  const { name, problem } = describeUnreadable(entry, 'listing', i18n);
+  return (
+    <li className={styles.row}>
+      <div className={styles.photo} aria-hidden />
+      <div className={styles.body}>
+        <h3 className={styles.title}>{name}</h3>
+        <p className={styles.detail}>{problem}</p>
+      </div>
+    </li>
+  );
+}
+
 function Listed({ listings, more, sort }: FulfilledListings & { sort: Sort }) {
   const { t } = useLingui();
   const format = useFormat();
+  const readable = listings.filter((entry): entry is Listing => !isUnreadable(entry));
   // Sorting by units needs every row's stock: the same reads the rows make, observed here only then.
   const reads = useQueries({
-    queries: sort === 'not_available' ? listings.map((listing) => inventoryStockQuery(listing.inventory_id!)) : [],
+    queries: sort === 'not_available' ? readable.map((listing) => inventoryStockQuery(listing.inventory_id!)) : [],
     // Answered once, data or error: a row's Retry then refetches in place, without taking the list away.
     combine: (results) => (results.every((read) => read.isFetched) ? results : null),
   });
@@ -152,24 +171,26 @@ function Listed({ listings, more, sort }: FulfilledListings & { sort: Sort }) {
     return (
       <div role="status" className={styles.pending}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t`Reading the stock of ${{ count: format.number(listings.length) }} listings to sort them…`}
+          {t`Reading the stock of ${{ count: format.number(readable.length) }} listings to sort them…`}
         </Typography>
         <LinearProgress aria-label={t`Reading stock`} />
       </div>
     );
   }
-  const shown = sort === 'not_available' ? notAvailableOrder(listings, reads) : listings;
+  const shown = sort === 'not_available' ? notAvailableOrder(listings, readable, reads) : listings;
   return (
     <>
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {more
-          ? t`The first ${{ count: format.number(listings.length) }} fulfilled listings; sorting orders these only.`
-          : t`${plural(listings.length, { one: '# fulfilled listing', other: '# fulfilled listings' })}.`}
+          ? t`The first ${{ count: format.number(readable.length) }} fulfilled listings; sorting orders these only.`
+          : t`${plural(readable.length, { one: '# fulfilled listing', other: '# fulfilled listings' })}.`}
       </Typography>
       <ul aria-label={t`Fulfilled listings`} aria-busy={revealed < shown.length} className={styles.list}>
-        {shown.slice(0, revealed).map((listing) => (
-          <Row key={listing.id} listing={listing} />
-        ))}
+        {shown
+          .slice(0, revealed)
+          .map((entry, index) =>
+            isUnreadable(entry) ? <UnreadableRow key={entry.id ?? index} entry={entry} /> : <Row key={entry.id} listing={entry} />,
+          )}
       </ul>
     </>
   );

@@ -11,6 +11,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { isApiError } from '../../api/errors';
 import { operationGroup, parseOperationType, type Operation } from '../../api/fulfillment';
+import { isUnreadable, type Unreadable } from '../../api/unreadable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { downloadText, toCsv } from '../../lib/csv';
@@ -129,12 +130,21 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
   // The pages are drawn at low priority, so React can split that render instead of blocking the page.
   const data = useDeferredValue(query.data);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-  // A restarted scroll never repeats rows, but a server that does must not show an id twice.
+  // A restarted scroll never repeats rows, but a server that does must not show an id twice. An operation that could
+  // not be read keeps its row in the table; the export and the chart take the operations read.
   const rows = useMemo(() => {
-    const byId = new Map<number, Operation>();
-    for (const op of (data?.pages ?? []).flatMap((page) => page.results)) if (!byId.has(op.id)) byId.set(op.id, op);
-    return [...byId.values()];
+    const seen = new Set<number>();
+    const kept: (Operation | Unreadable)[] = [];
+    for (const op of (data?.pages ?? []).flatMap((page) => page.results)) {
+      if (isUnreadable(op)) kept.push(op);
+      else if (!seen.has(op.id)) {
+        seen.add(op.id);
+        kept.push(op);
+      }
+    }
+    return kept;
   }, [data]);
+  const operations = useMemo(() => rows.filter((op): op is Operation => !isUnreadable(op)), [rows]);
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
@@ -176,13 +186,13 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
           variant="outlined"
           startIcon={<DownloadIcon />}
           aria-describedby="fulfillment-export-help"
-          onClick={() => downloadText(`fulfillment-operations-${filters.dateFrom}-${filters.dateTo}.csv`, toCsv(rows, csvColumns))}
+          onClick={() => downloadText(`fulfillment-operations-${filters.dateFrom}-${filters.dateTo}.csv`, toCsv(operations, csvColumns))}
         >
           {t`Export CSV`}
         </Button>
       </Stack>
       <Typography id="fulfillment-export-help" variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        {t`Downloads the ${{ count: format.number(rows.length) }} loaded operations.`}
+        {t`Downloads the ${{ count: format.number(operations.length) }} loaded operations.`}
       </Typography>
       <OperationsTable rows={rows} onNearEnd={loadMore} />
       {isFetchNextPageError && <ErrorAlert error={query.error} describeError={describeError} onRetry={() => void fetchNextPage()} />}
@@ -194,7 +204,7 @@ export function OperationsResults({ filters, chart, onChart }: OperationsResults
         </Box>
       )}
       <ChartSection
-        rows={rows}
+        rows={operations}
         preferred={chart ?? (filters.inventoryIds.length === 1 ? filters.inventoryIds[0] : undefined)}
         onChart={onChart}
       />

@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../api/fulfillment';
+import { isUnreadable, type Unreadable } from '../../api/unreadable';
+import { describeUnreadable } from '../../components/unreadable';
 import { quietMount } from '../../lib/virtualList';
 import styles from './OperationsTable.module.css';
 import { useOperationText } from './operationText';
@@ -32,7 +34,8 @@ const tableWidth = widths.reduce((a, b) => a + b, 0);
 const numericCell = `${styles.cell} ${styles.numeric}`;
 
 interface OperationsTableProps {
-  rows: Operation[];
+  /** Operations, and those the search answered in a shape the log cannot read (a row that says so). */
+  rows: (Operation | Unreadable)[];
   /** Called when the seller scrolls near the end of the loaded rows. */
   onNearEnd: () => void;
 }
@@ -85,6 +88,19 @@ export function OperationsTable({ rows, onNearEnd }: OperationsTableProps) {
           {top > 0 && <tr aria-hidden style={{ height: top }} />}
           {items.map((item) => {
             const op = rows[item.index]!;
+            if (isUnreadable(op)) {
+              const { name, problem } = describeUnreadable(op, 'operation', i18n);
+              return (
+                <tr key={`unreadable-${item.index}`} style={{ height: rowHeight }}>
+                  <th scope="row" className={styles.cell} title={name}>
+                    {op.id ?? name}
+                  </th>
+                  <td colSpan={columns.length - 1} className={styles.cell} title={problem}>
+                    {problem}
+                  </td>
+                </tr>
+              );
+            }
             const view = text(op);
             return (
               <tr key={op.id} data-operation-id={op.id} style={{ height: rowHeight }}>

@@ -8,8 +8,10 @@ import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { catalogLimits } from '../../api/catalog';
+import { catalogLimits, type Listing } from '../../api/catalog';
 import { isNotAvailableStatus, type NotAvailableStatus } from '../../api/fulfillment';
+import { isUnreadable } from '../../api/unreadable';
+import { describeUnreadable } from '../../components/unreadable';
 import { catalogPageQuery, fulfilledStockQuery, type FulfilledStockRow } from '../../lib/catalog';
 import { useFormat } from '../../lib/format';
 import { urls } from '../../lib/urls';
@@ -44,18 +46,20 @@ function byReason(rows: FulfilledStockRow[]): [string, number][] {
 }
 
 function SoldOut({ sellerId }: { sellerId: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const query = useQuery(catalogPageQuery(sellerId, firstListings));
   return (
     <Figure query={query} isEmpty={(page) => page.total === 0} empty={<Quiet>{t`You have no listings yet.`}</Quiet>}>
-      {({ listings, total }) => {
+      {({ listings: entries, total }) => {
+        const listings = entries.filter((entry): entry is Listing => !isUnreadable(entry));
+        const unreadable = entries.filter(isUnreadable);
         const soldOut = listings.filter((listing) => listing.available_quantity === 0);
         const count = soldOut.length;
         return (
           <>
             <Headline value={format.number(count)}>
-              {total > listings.length
+              {total > entries.length || unreadable.length > 0
                 ? t`${plural(count, { one: 'listing', other: 'listings' })} with no available quantity, of the first ${{ read: format.number(listings.length) }}`
                 : t`${plural(count, { one: 'listing', other: 'listings' })} with no available quantity`}
             </Headline>
@@ -72,6 +76,19 @@ function SoldOut({ sellerId }: { sellerId: number }) {
                     )}
                   </li>
                 ))}
+              </Stack>
+            )}
+            {/* Their quantities are unknown: named, so the seller can look at them on the marketplace. */}
+            {unreadable.length > 0 && (
+              <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }} aria-label={t`Listings that could not be read`}>
+                {unreadable.slice(0, namedCount).map((entry, index) => {
+                  const { name, problem } = describeUnreadable(entry, 'listing', i18n);
+                  return (
+                    <Typography component="li" variant="body2" key={entry.id ?? index} sx={{ overflowWrap: 'anywhere' }}>
+                      {`${name} · ${problem}`}
+                    </Typography>
+                  );
+                })}
               </Stack>
             )}
           </>

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getActivity } from '../../api/activity';
 import { searchCreditLeads } from '../../api/credits';
 import { searchQuestions } from '../../api/questions';
+import { isUnreadable } from '../../api/unreadable';
 import { localTimestamp } from '../../lib/localTime';
 import { activityKeys } from '../activity/keys';
 import { creditLeadKeys } from '../credits/keys';
@@ -21,7 +22,9 @@ export function oldestUnansweredQuery(sellerId: number) {
         { sellerId, status: 'UNANSWERED', sortFields: ['date_created'], sortType: 'ASC', limit: 1 },
         signal,
       );
-      return { total: found.total, oldest: found.questions[0]?.date_created ?? null };
+      const [first] = found.questions;
+      // The oldest question could not be read: its age is unknown, and the count stands alone.
+      return { total: found.total, oldest: first && !isUnreadable(first) ? first.date_created : null };
     },
     refetchInterval: pollMs,
   });

@@ -3,11 +3,12 @@ import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { SearchResult } from '../../api/questions';
+import { isUnreadable } from '../../api/unreadable';
 import { isTyping } from '../../lib/keyboard';
 import { quietMount } from '../../lib/virtualList';
 import type { InboxFilters } from './keys';
 import { pageQuery, pageSize } from './queries';
-import { LoadingRow, QuestionRow } from './QuestionRow';
+import { LoadingRow, QuestionRow, UnreadableRow } from './QuestionRow';
 import { useNow } from './useNow';
 import { useLingui } from '@lingui/react/macro';
 
@@ -66,14 +67,19 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
   }, [resetToken]);
 
   useEffect(() => {
-    const focusRow = (index: number) => {
+    /** Focuses the row at `index`; a question that could not be read has nothing to focus: the next one by `step`. */
+    const focusRow = (index: number, step: 1 | -1) => {
       virtualizer.scrollToIndex(index, { align: 'auto' });
       // The row may mount only after the scroll: look for it on the next frames.
       let tries = 0;
       const attempt = () => {
-        const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-question-link]`);
+        const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+        const link = row?.querySelector<HTMLElement>('[data-question-link]');
+        const past = index + step;
         if (link) link.focus();
-        else if (tries++ < 10) requestAnimationFrame(attempt);
+        else if (row?.querySelector('[data-unreadable]')) {
+          if (past >= 0 && past < total) focusRow(past, step);
+        } else if (tries++ < 10) requestAnimationFrame(attempt);
       };
       requestAnimationFrame(attempt);
     };
@@ -81,10 +87,11 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || (event.key !== 'j' && event.key !== 'k')) return;
       const current = document.activeElement?.closest<HTMLElement>('[data-index]');
       const from = current && scrollRef.current?.contains(current) ? Number(current.dataset.index) : -1;
-      const next = event.key === 'j' ? Math.min(total - 1, from + 1) : Math.max(0, from - 1);
+      const step = event.key === 'j' ? 1 : -1;
+      const next = Math.min(total - 1, Math.max(0, from + step));
       if (total === 0) return;
       event.preventDefault();
-      focusRow(next);
+      focusRow(next, step);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -114,7 +121,9 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
               data-index={row.index}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, transform: `translateY(${row.start}px)` }}
             >
-              {question ? (
+              {question && isUnreadable(question) ? (
+                <UnreadableRow entry={question} />
+              ) : question ? (
                 <QuestionRow
                   question={question}
                   now={now}

@@ -3,6 +3,8 @@ import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { deletionTime, type Question } from '../../api/questions';
+import type { Unreadable } from '../../api/unreadable';
+import { describeUnreadable } from '../../components/unreadable';
 import { useFormat } from '../../lib/format';
 import { itemQuery } from '../../lib/items';
 import { urls } from '../../lib/urls';
@@ -76,6 +78,26 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
           >{t`${plural({ count: Math.max(0, Math.ceil(untilDeletion / 86_400_000)) }, { one: `Deleted in # day`, other: `Deleted in # days` })} if unanswered`}</Pill>
         )}
         {question.answer && !banned && <p className={styles.answer}>{t`Answer: ${{ text: question.answer.text }}`}</p>}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A question the search answered in a shape the inbox cannot read: its id and what is wrong, in the row's fixed
+ * height. Nothing to open or select (j/k pass over it).
+ */
+export function UnreadableRow({ entry }: { entry: Unreadable }) {
+  const { i18n } = useLingui();
+  const { name, problem } = describeUnreadable(entry, 'question', i18n);
+  return (
+    <div className={styles.row} data-unreadable>
+      <span className={styles.check} aria-hidden />
+      <div className={styles.body}>
+        <p className={styles.item} title={name}>
+          {name}
+        </p>
+        <p className={styles.problem}>{problem}</p>
       </div>
     </div>
   );

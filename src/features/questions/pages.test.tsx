@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
 import { demoSeller, testDb } from '../../test/demo';
-import { failGet, holdGet } from '../../test/http';
+import { failGet, holdGet, reshapeGet } from '../../test/http';
+import { changeElement } from '../../test/readable';
 import { renderWithProviders } from '../../test/render';
 import { Component as QuestionPages } from './routes';
 
@@ -49,6 +50,31 @@ describe('questions inbox', () => {
     const list = await screen.findByRole('list', { name: 'Questions' });
     const rows = await within(list).findAllByRole('listitem');
     expect(rows.slice(0, 3).map((row) => row.style.transform)).toEqual(['translateY(0px)', 'translateY(144px)', 'translateY(288px)']);
+    viewport.mockRestore();
+  });
+
+  it('a question it cannot read is a row of the same height that names it and says why; j passes over it', async () => {
+    const viewport = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    let odd = 0;
+    reshapeGet(search, (body) =>
+      changeElement(body, 'questions', 1, ({ text: _text, ...question }) => {
+        odd = Number(question.id);
+        return question;
+      }),
+    );
+    renderAt(urls.questions.index());
+    const list = await screen.findByRole('list', { name: 'Questions' });
+    const row = (await within(list).findByText(`Question ${odd}`)).closest<HTMLElement>('[role="listitem"]')!;
+    expect(row).toHaveTextContent('Could not be read: a field is missing.');
+    expect(row.style).toMatchObject({ transform: 'translateY(144px)', height: '144px' });
+    expect(within(row).queryByRole('link')).toBeNull();
+    expect(driftRecords()).toContainEqual(expect.objectContaining({ where: 'GET /questions/search' }));
+    // From the first question, j moves to the third: the unreadable one has nothing to open.
+    const [first, , third] = within(list).getAllByRole('listitem');
+    const questionLink = (item: HTMLElement) => item.querySelector<HTMLElement>('[data-question-link]')!;
+    questionLink(first!).focus();
+    await userEvent.keyboard('j');
+    await waitFor(() => expect(questionLink(third!)).toHaveFocus());
     viewport.mockRestore();
   });
 });

@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { isUnreadable } from '../../api/unreadable';
 import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -106,7 +107,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
 
   const simulateQuestion = () => {
     // A buyer asks about one of the seller's items: rotate over those on screen (none: the simulator picks).
-    const items = [...new Set(first.data?.questions.map((q) => q.item_id) ?? [])];
+    const items = [...new Set(first.data?.questions.flatMap((q) => (isUnreadable(q) ? [] : [q.item_id])) ?? [])];
     const item = url.item ?? items[simulated % Math.max(1, items.length)];
     setSimulated((count) => count + 1);
     simulate.mutate(

@@ -6,10 +6,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Listing } from '../../api/catalog';
+import type { CatalogEntry, Listing } from '../../api/catalog';
+import { isUnreadable, type Unreadable } from '../../api/unreadable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ListingSummary } from './ListingSummary';
 import { Loading } from '../../components/Loading';
+import { describeUnreadable } from '../../components/unreadable';
 import { catalogScrollQuery } from '../../lib/catalog';
 import { useFormat } from '../../lib/format';
 import { urls } from '../../lib/urls';
@@ -24,16 +26,31 @@ interface UserProductGroup {
   listings: Listing[];
 }
 
-/** The listings grouped by user product, in the order the first listing of each appears. */
-function groupByUserProduct(listings: Listing[]): UserProductGroup[] {
+/** A row of the list: a user product with its listings, or a listing that could not be read. */
+type ProductRow = UserProductGroup | Unreadable;
+
+/**
+ * The listings grouped by user product, in the order the first listing of each appears. A listing that could not
+ * be read has a row of its own in its place: which user product it belongs to is unknown.
+ */
+function groupByUserProduct(listings: CatalogEntry[]): ProductRow[] {
+  const rows: ProductRow[] = [];
   const groups = new Map<string, Listing[]>();
   for (const listing of listings) {
+    if (isUnreadable(listing)) {
+      rows.push(listing);
+      continue;
+    }
     if (listing.user_product_id === null) continue;
     const group = groups.get(listing.user_product_id);
     if (group) group.push(listing);
-    else groups.set(listing.user_product_id, [listing]);
+    else {
+      const grouped = [listing];
+      groups.set(listing.user_product_id, grouped);
+      rows.push({ id: listing.user_product_id, listings: grouped });
+    }
   }
-  return [...groups].map(([id, grouped]) => ({ id, listings: grouped }));
+  return rows;
 }
 
 /** A user product's locations and their quantities, read when its row is on screen. */
@@ -93,6 +110,26 @@ const UserProductRow = memo(function UserProductRow({ group }: { group: UserProd
   );
 });
 
+/** A listing that could not be read: its id and what is wrong (it has nothing to open). */
+const UnreadableRow = memo(function UnreadableRow({ entry }: { entry: Unreadable }) {
+  const { i18n } = useLingui();
+  const { name, problem } = describeUnreadable(entry, 'listing', i18n);
+  return (
+    <Box sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {problem}
+      </Typography>
+    </Box>
+  );
+});
+
+function ProductRowView({ row }: { row: ProductRow }) {
+  return isUnreadable(row) ? <UnreadableRow entry={row} /> : <UserProductRow group={row} />;
+}
+
 /** The scrolling rows fill the screen below the page's header and search. */
 const rowsHeight = { xs: 'calc(100dvh - 320px)', md: 'calc(100dvh - 300px)' };
 const rowsMinHeight = 360;
@@ -117,7 +154,7 @@ export function ListRoom({ children }: { children: ReactNode }) {
 }
 
 /** The rows, virtualized: only those on screen are in the DOM (and read their stock). */
-function GroupRows({ groups, onNearEnd }: { groups: UserProductGroup[]; onNearEnd: () => void }) {
+function GroupRows({ groups, onNearEnd }: { groups: ProductRow[]; onNearEnd: () => void }) {
   const { t } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
@@ -153,7 +190,7 @@ function GroupRows({ groups, onNearEnd }: { groups: UserProductGroup[]; onNearEn
             ref={virtualizer.measureElement}
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
           >
-            <UserProductRow group={groups[row.index]!} />
+            <ProductRowView row={groups[row.index]!} />
           </div>
         ))}
       </div>
@@ -173,6 +210,7 @@ export function UserProductList({ sellerId, q }: { sellerId: number; q: string }
   // Rows drawn at low priority, in short slices, not in the one task a query's answer renders in (as DataState).
   const data = useDeferredValue(query.data);
   const groups = useMemo(() => groupByUserProduct((data?.pages ?? []).flatMap((page) => page.listings)), [data]);
+  const userProducts = groups.filter((row) => !isUnreadable(row)).length;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
@@ -198,8 +236,8 @@ export function UserProductList({ sellerId, q }: { sellerId: number; q: string }
     <>
       <Typography role="status" aria-live="polite" sx={{ mb: 1 }}>
         {hasNextPage
-          ? t`${plural(groups.length, { one: '# user product', other: '# user products' })} from ${{ loaded: format.number(loaded) }} of ${plural(total, { one: '# listing', other: '# listings' })}; more load as you scroll.`
-          : t`${plural(groups.length, { one: '# user product', other: '# user products' })} from ${plural(total, { one: '# listing', other: '# listings' })}.`}
+          ? t`${plural(userProducts, { one: '# user product', other: '# user products' })} from ${{ loaded: format.number(loaded) }} of ${plural(total, { one: '# listing', other: '# listings' })}; more load as you scroll.`
+          : t`${plural(userProducts, { one: '# user product', other: '# user products' })} from ${plural(total, { one: '# listing', other: '# listings' })}.`}
       </Typography>
       <GroupRows groups={groups} onNearEnd={loadMore} />
       {isFetchNextPageError && <ErrorAlert error={query.error} onRetry={() => void fetchNextPage()} />}
