@@ -208,9 +208,15 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 1,
             },
+            // With them, the rules of core/ that two or more lazy parts share (the stock form's quantity, formula cells):
+            // left to themselves they joined whichever chunk came first, DateRangeField's, which then imported itself
+            // through the API's. A core module that imports a package of its own (the contact guard's phone library)
+            // stays with its pages, or the boot would download the package with the schemas.
             {
               name: 'api',
-              test: (id) => /\/src\/api\/[\w.-]+\.ts$/.test(id) && !firstPaintModules.has(id),
+              test: (id) =>
+                (/\/src\/api\/[\w.-]+\.ts$/.test(id) || (/\/core\/[\w.-]+\.ts$/.test(id) && !ownPackageModules.has(id))) &&
+                !firstPaintModules.has(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
               priority: 1,
