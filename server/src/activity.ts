@@ -21,7 +21,7 @@ interface Listener {
   sessionKey: string;
   accountId: string;
   send(entry: ActivityEntry): void;
-  /** Its session ended or switched accounts: the stream goes on only if it still has this account active. */
+  /** Its session ended, switched or lost its account: the stream goes on only if it still has this account active. */
   recheck(): void;
   end(): void;
 }
@@ -60,13 +60,16 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
 
   async function activeAccount(request: FastifyRequest) {
     const session = await cookies.read(request);
-    return session?.activeUserId ? { sessionKey: session.key, accountId: session.activeUserId } : undefined;
+    return session?.activeAccountId ? { sessionKey: session.key, accountId: session.activeAccountId } : undefined;
   }
 
-  /** Whether the stream may go on: the session still exists and still has this account active. */
+  /**
+   * Whether the stream may go on: the session still exists, and its person is still a member of this account
+   * and has it active (a removal or a disconnect moves the session's active account and is published).
+   */
   async function stillActive(listener: Listener): Promise<boolean> {
     const session = await store.getSessionByKey(listener.sessionKey);
-    return session?.activeUserId === listener.accountId;
+    return session?.activeAccountId === listener.accountId;
   }
 
   app.get<{ Querystring: { lastEventId?: string } }>('/events', async (request, reply) => {

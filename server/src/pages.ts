@@ -1,6 +1,6 @@
 /** The sign-in error pages, rendered on the server in the browser's language (en, es, pt-BR). */
 
-export type SignInProblem = 'denied' | 'state' | 'code' | 'client' | 'failed';
+export type SignInProblem = 'denied' | 'state' | 'code' | 'client' | 'failed' | 'invitation';
 type Locale = 'en' | 'es' | 'pt-BR';
 
 const texts: Record<Locale, { title: string; retry: string } & Record<SignInProblem, string>> = {
@@ -12,6 +12,7 @@ const texts: Record<Locale, { title: string; retry: string } & Record<SignInProb
     code: 'The marketplace no longer accepts this sign-in (it was already used or has expired).',
     client: 'The marketplace did not recognise this Seller Desk installation. Ask its administrator to check the app id and secret.',
     failed: 'The marketplace could not be reached to finish the sign-in.',
+    invitation: 'This invitation can no longer be used: it was used, revoked or has expired. Ask for a new link.',
   },
   es: {
     title: 'No se completó el inicio de sesión',
@@ -19,8 +20,9 @@ const texts: Record<Locale, { title: string; retry: string } & Record<SignInProb
     denied: 'No autorizaste a Seller Desk a usar tu cuenta de vendedor, así que no iniciaste sesión.',
     state: 'Este enlace de inicio de sesión no es el que inició este navegador o es demasiado antiguo. Por tu seguridad no se usó.',
     code: 'El marketplace ya no acepta este inicio de sesión (ya se usó o venció).',
-    client: 'El marketplace no reconoció esta instalación de Seller Desk. Pide a su administrador que revise el id y la clave de la app.',
+    client: 'El marketplace no reconoció esta instalación de Seller Desk. Pedí a su administrador que revise el id y la clave de la app.',
     failed: 'No se pudo contactar al marketplace para completar el inicio de sesión.',
+    invitation: 'Esta invitación ya no se puede usar: se usó, se revocó o venció. Pedí un enlace nuevo.',
   },
   'pt-BR': {
     title: 'O login não foi concluído',
@@ -30,6 +32,7 @@ const texts: Record<Locale, { title: string; retry: string } & Record<SignInProb
     code: 'O marketplace não aceita mais este login (ele já foi usado ou expirou).',
     client: 'O marketplace não reconheceu esta instalação do Seller Desk. Peça ao administrador para verificar o id e o segredo do app.',
     failed: 'Não foi possível contatar o marketplace para concluir o login.',
+    invitation: 'Este convite não pode mais ser usado: ele já foi usado, revogado ou expirou. Peça um novo link.',
   },
 };
 

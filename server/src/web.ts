@@ -181,7 +181,7 @@ export function securityHeaders(config: Config, scriptHashes: string[]) {
 }
 
 /** Paths the SPA never owns: these get a real 404 rather than index.html. */
-const serverOwned = /^\/(api|auth|assets|session|events|notifications)(\/|$)/;
+const serverOwned = /^\/(api|auth|assets|session|events|notifications|team|invitations|me)(\/|$)/;
 
 export async function registerWeb(app: FastifyInstance, config: Config, index: Index) {
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
