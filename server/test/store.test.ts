@@ -9,13 +9,13 @@ const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
 const pgUrl = await postgresUrl('store tests');
 const engines = [{ name: 'PGlite (embedded)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
 
-const account = (userId: string, accessToken = `APP_USR-${userId}`) => ({
-  userId,
-  nickname: `SELLER_${userId}`,
+const account = (id: string, accessToken = `APP_USR-${id}`) => ({
+  id,
+  nickname: `SELLER_${id}`,
   siteId: 'MLA',
   kind: 'oauth' as const,
   accessToken,
-  refreshToken: `TG-${userId}`,
+  refreshToken: `TG-${id}`,
   expiresAt: new Date(Date.now() + 3600_000),
 });
 
@@ -29,9 +29,17 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     await store.close();
   });
 
+  /** A person owning a freshly connected seller account, signed in with a session. */
+  async function signedIn(accountId = randomId().slice(0, 8)) {
+    const person = await store.team.createPerson('Ana', accountId);
+    await store.connectAccount(person.id, account(accountId));
+    const rawId = randomId();
+    return { person, accountId, rawId, key: await store.createSession(rawId, person.id) };
+  }
+
   it('records the migrations it ran', async () => {
-    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-23-01-sessions', '2026-11-23-02-notifications']);
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
+    expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-23-01-sessions', '2026-11-23-02-notifications', '2026-12-02-21-teams']);
   });
 
   // Only a shared database can be opened twice: the second instance finds nothing to migrate.
@@ -39,60 +47,81 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
     await again.close();
-    expect(applied.rows).toHaveLength(2);
+    expect(applied.rows).toHaveLength(3);
   });
 
-  it('keeps sessions under a hash of their id and tokens encrypted', async () => {
+  it('keeps sessions under a hash of their id and tokens encrypted, one row per seller account', async () => {
+    const person = await store.team.createPerson('Ana', '1');
+    await store.connectAccount(person.id, account('1', 'APP_USR-secret-access'));
     const rawId = randomId();
-    const key = await store.createSession(rawId);
+    const key = await store.createSession(rawId, person.id);
     expect(key).toBe(hashId(rawId));
-    await store.putAccount(key, account('1', 'APP_USR-secret-access'));
-    const rows = await store.db.selectFrom('accounts').selectAll().where('session_id', '=', key).execute();
+    const rows = await store.db.selectFrom('seller_accounts').selectAll().where('id', '=', '1').execute();
+    expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toMatch(/APP_USR-secret-access|TG-1/);
+    expect(await store.getTokens('1')).toMatchObject({ accessToken: 'APP_USR-secret-access', refreshToken: 'TG-1', locked: false });
     const session = await store.getSession(rawId);
-    expect(session?.accounts[0]).toMatchObject({ userId: '1', accessToken: 'APP_USR-secret-access', refreshToken: 'TG-1' });
-    expect(session?.activeUserId).toBe('1');
+    expect(session).toMatchObject({
+      person: { id: person.id, name: 'Ana', marketplaceUserId: '1' },
+      activeAccountId: '1',
+      accounts: [{ id: '1', nickname: 'SELLER_1', role: 'owner', needsSignIn: false }],
+    });
     expect(await store.getSession(key)).toBeUndefined(); // the stored key is not a usable id
   });
 
-  it('switches, removes and renames, keeping the accounts', async () => {
-    const key = await store.createSession(randomId());
-    await store.putAccount(key, account('1'));
-    await store.putAccount(key, account('2'));
-    expect(await store.activate(key, '1')).toBe(true);
-    expect(await store.activate(key, '3')).toBe(false);
-    expect(await store.removeAccount(key, '1')).toBe(true);
+  it('switches, renames, and leaves a removed account for the person’s next one', async () => {
+    const { person, accountId, key } = await signedIn();
+    const second = randomId().slice(0, 8);
+    await store.connectAccount(person.id, account(second));
+    expect(await store.activate(key, second)).toBe(true);
+    expect(await store.activate(key, 'not-a-member')).toBe(false);
     const renamedRaw = randomId();
     const renamed = await store.renameSession(key, renamedRaw);
-    const session = await store.getSession(renamedRaw);
-    expect(session).toMatchObject({ key: renamed, activeUserId: '2' });
-    expect(session?.accounts.map((a) => a.userId)).toEqual(['2']);
     expect(await store.getSessionByKey(key)).toBeUndefined();
+    await store.disconnectAccount(second);
+    const session = await store.getSession(renamedRaw);
+    expect(session).toMatchObject({ key: renamed, activeAccountId: accountId });
+    expect(session?.accounts.map((a) => a.id)).toEqual([accountId]);
+    expect(await store.getTokens(second)).toBeUndefined();
   });
 
   it('lets one holder at a time take an account’s refresh lock, and frees it after its lease', async () => {
-    const key = await store.createSession(randomId());
-    await store.putAccount(key, account('7'));
-    const attempts = await Promise.all([1, 2, 3, 4, 5].map(() => store.lockRefresh(key, '7', 60_000)));
+    const { accountId } = await signedIn();
+    const attempts = await Promise.all([1, 2, 3, 4, 5].map(() => store.lockRefresh(accountId, 60_000)));
     expect(attempts.filter(Boolean)).toHaveLength(1);
-    await store.saveRefreshed(key, '7', { accessToken: 'APP_USR-new', refreshToken: 'TG-new', expiresAt: new Date(Date.now() + 3600_000) });
-    expect(await store.getTokens(key, '7')).toMatchObject({ accessToken: 'APP_USR-new', refreshToken: 'TG-new', locked: false });
-    expect(await store.lockRefresh(key, '7', -1)).toBe(true); // a lease already over, as a crashed holder's
-    expect(await store.lockRefresh(key, '7', 60_000)).toBe(true);
+    await store.saveRefreshed(accountId, { accessToken: 'APP_USR-new', refreshToken: 'TG-new', expiresAt: new Date(Date.now() + 3600_000) });
+    expect(await store.getTokens(accountId)).toMatchObject({ accessToken: 'APP_USR-new', refreshToken: 'TG-new', locked: false });
+    expect(await store.lockRefresh(accountId, -1)).toBe(true); // a lease already over, as a crashed holder's
+    expect(await store.lockRefresh(accountId, 60_000)).toBe(true);
   });
 
   it('hands out a sign-in state once', async () => {
     const state = randomId();
-    await store.saveOAuthState(state, { codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null });
-    expect(await store.takeOAuthState(state)).toEqual({ codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null });
+    const pending = { codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null, invitation: { id: 'inv', name: 'Bea' } };
+    await store.saveOAuthState(state, pending);
+    expect(await store.takeOAuthState(state)).toEqual(pending);
     expect(await store.takeOAuthState(state)).toBeUndefined();
   });
 
-  it('ends idle and too old sessions, removing their tokens', async () => {
+  it('hands out a WebAuthn challenge once, for its purpose, within five minutes', async () => {
+    const id = await store.team.saveChallenge('register', 'challenge-1', { personId: 'p', name: 'Bea' });
+    expect(await store.team.takeChallenge(id, 'authenticate')).toBeUndefined();
+    expect(await store.team.takeChallenge(id, 'register')).toEqual({ challenge: 'challenge-1', context: { personId: 'p', name: 'Bea' } });
+    expect(await store.team.takeChallenge(id, 'register')).toBeUndefined();
+    const old = await store.team.saveChallenge('authenticate', 'challenge-2');
+    await store.db
+      .updateTable('webauthn_challenges')
+      .set({ created_at: new Date(Date.now() - 5 * 60_000 - 1000) })
+      .where('id', '=', old)
+      .execute();
+    expect(await store.team.takeChallenge(old, 'authenticate')).toBeUndefined();
+  });
+
+  it('ends idle and too old sessions, never an account’s tokens', async () => {
+    const { person, accountId, rawId: fresh } = await signedIn();
     const idle = randomId();
     const old = randomId();
-    const fresh = randomId();
-    for (const id of [idle, old, fresh]) await store.putAccount(await store.createSession(id), account('9'));
+    for (const id of [idle, old]) await store.createSession(id, person.id);
     await store.db
       .updateTable('sessions')
       .set({ seen_at: new Date(Date.now() - sessionLimits.idleMs - 1000) })
@@ -106,7 +135,10 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     expect(await store.getSession(idle)).toBeUndefined();
     expect(await store.getSession(old)).toBeUndefined();
     await store.purgeExpired();
-    const left = await store.db.selectFrom('accounts').select('session_id').where('user_id', '=', '9').execute();
-    expect(left.map((row) => row.session_id)).toEqual([hashId(fresh)]);
+    const left = await store.db.selectFrom('sessions').select('id').where('person_id', '=', person.id).execute();
+    expect(left.map((row) => row.id)).toEqual([hashId(fresh)]);
+    await store.deleteSessionsOf(person.id);
+    expect(await store.getSession(fresh)).toBeUndefined();
+    expect(await store.getTokens(accountId)).toMatchObject({ accessToken: `APP_USR-${accountId}` });
   });
 });
