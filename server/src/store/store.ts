@@ -111,6 +111,18 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
 
   const team = teamQueries(db, changed);
 
+  /**
+   * The marketplace ended the account's sign-in (`invalid_grant`, a refused personal token): its tokens
+   * go, the account and its team stay, listed as needing a new sign-in by its owner.
+   */
+  async function endAccountSignIn(accountId: string): Promise<void> {
+    await db
+      .updateTable('seller_accounts')
+      .set({ access_token: null, refresh_token: null, expires_at: null, refresh_lock_until: null })
+      .where('id', '=', accountId)
+      .execute();
+  }
+
   async function sessionByKey(key: string): Promise<Session | undefined> {
     const row = await db
       .selectFrom('sessions')
@@ -289,13 +301,14 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
         .where('id', '=', accountId)
         .executeTakeFirst();
       if (!row) return undefined;
-      return {
-        kind: row.kind,
-        accessToken: open(row.access_token),
-        refreshToken: open(row.refresh_token),
-        expiresAt: row.expires_at,
-        locked: row.refresh_lock_until !== null && row.refresh_lock_until.getTime() > Date.now(),
-      };
+      const locked = row.refresh_lock_until !== null && row.refresh_lock_until.getTime() > Date.now();
+      try {
+        return { kind: row.kind, accessToken: open(row.access_token), refreshToken: open(row.refresh_token), expiresAt: row.expires_at, locked };
+      } catch {
+        // Sealed under an earlier SESSION_SECRET: nobody can open them again, so the owner signs in again.
+        await endAccountSignIn(accountId);
+        return { kind: row.kind, accessToken: null, refreshToken: null, expiresAt: null, locked: false };
+      }
     },
 
     /**
@@ -330,17 +343,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
       await db.updateTable('seller_accounts').set({ refresh_lock_until: null }).where('id', '=', accountId).execute();
     },
 
-    /**
-     * The marketplace ended the account's sign-in (`invalid_grant`, a refused personal token): its tokens
-     * go, the account and its team stay, listed as needing a new sign-in by its owner.
-     */
-    async endAccountSignIn(accountId: string): Promise<void> {
-      await db
-        .updateTable('seller_accounts')
-        .set({ access_token: null, refresh_token: null, expires_at: null, refresh_lock_until: null })
-        .where('id', '=', accountId)
-        .execute();
-    },
+    endAccountSignIn,
 
     async saveOAuthState(state: string, value: OAuthState) {
       await db
