@@ -170,8 +170,10 @@ describe('serving the app in demo mode', () => {
       mode: 'demo',
       signedIn: false,
       oauth: false,
+      person: null,
       accounts: [],
       activeAccountId: null,
+      permissions: [],
     });
   });
 });
