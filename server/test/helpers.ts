@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { activityEntrySchema, type ActivityEntry } from '../../src/api/activity.ts';
 import type { Db } from '../../src/demo/db/index.ts';
 import type { DemoOAuth } from '../../src/demo/oauth.ts';
 import { createDemoServer } from '../../src/demo/server.ts';
@@ -274,16 +275,20 @@ function submission(html: string, choice: string, button: string): { action: str
 
 /**
  * The browser's side of a sign-in up to the callback the marketplace sends it back to: `login` (the app's
- * sign-in link), the consent page, its form submitted with `seller` chosen and `button` clicked. Answers
- * the callback's path and query.
+ * sign-in link) or an `authorization` page address the app gave, the consent page, its form submitted with
+ * `seller` chosen and `button` clicked. Answers the callback's path and query.
  */
 export async function consent(
   browser: Browser,
-  options: { seller?: string; button?: 'Allow' | 'Deny'; login?: string } = {},
+  options: { seller?: string; button?: 'Allow' | 'Deny'; login?: string; authorization?: string } = {},
 ): Promise<string> {
-  const login = await browser.request(options.login ?? '/auth/login?returnTo=/questions?status=UNANSWERED');
-  if (login.status !== 302) throw new Error(`/auth/login answered ${login.status}`);
-  const page = new URL(login.headers.get('location')!);
+  let page: URL;
+  if (options.authorization) page = new URL(options.authorization);
+  else {
+    const login = await browser.request(options.login ?? '/auth/login?returnTo=/questions?status=UNANSWERED');
+    if (login.status !== 302) throw new Error(`/auth/login answered ${login.status}`);
+    page = new URL(login.headers.get('location')!);
+  }
   const html = await (await fetch(page)).text();
   const { action, body } = submission(html, options.seller ?? 'TIENDA_DEMO', options.button ?? 'Allow');
   const decided = await fetch(new URL(action, page), { method: 'POST', body, redirect: 'manual' });
@@ -295,4 +300,59 @@ export async function consent(
 /** A whole sign-in as `seller` (a nickname on the consent page): answers the app's callback response. */
 export async function signIn(browser: Browser, seller = 'TIENDA_DEMO', login?: string): Promise<Response> {
   return browser.request(await consent(browser, { seller, ...(login && { login }) }));
+}
+
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** An SSE client: `next()` answers the next activity event (its id and entry). */
+export async function openEvents(url: string, cookie: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/events`, {
+    headers: { cookie, ...(lastEventId && { 'last-event-id': lastEventId }) },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    response,
+    async next(timeoutMs = 20_000): Promise<{ id: string; entry: ActivityEntry }> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(
+            block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          if (fields.event === 'activity') return { id: fields.id!, entry: activityEntrySchema.parse(JSON.parse(fields.data!)) };
+          continue;
+        }
+        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), deadline - Date.now()));
+        const { value, done } = await Promise.race([reader.read(), timeout]);
+        if (done) throw new Error('the stream ended');
+        buffer += value;
+      }
+    },
+    /** Resolves when the server ends the stream; fails after `timeoutMs`. */
+    async ended(timeoutMs: number): Promise<void> {
+      const timeout = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        while (!(await reader.read()).done);
+      } catch {
+        throw new Error(`the stream was still open after ${timeoutMs} ms`);
+      } finally {
+        clearTimeout(timeout);
+      }
+    },
+    close: () => controller.abort(),
+  };
 }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCipher, deriveKey } from '../src/secrets.ts';
-import { activityEntrySchema, activityPageSchema, type ActivityEntry } from '../../src/api/activity.ts';
+import { activityPageSchema, type ActivityEntry } from '../../src/api/activity.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import {
   Browser,
   dropSchema,
   oauthClient,
+  openEvents,
   postgresUrl,
   sessionSecret,
   signIn,
@@ -16,6 +17,7 @@ import {
   startSimulator,
   type Simulator,
   type TestServer,
+  waitFor,
 } from './helpers.ts';
 
 const sellerId = 202593498; // TIENDA_DEMO, the simulator's demo seller
@@ -37,16 +39,6 @@ const notification = (resource: string, topic = 'questions', extra: Record<strin
 const post = (server: TestServer, body: unknown) =>
   fetch(`${server.url}/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The activity as the browser reads it: with its own schema, so a shape the app cannot read fails here. */
 async function activity(browser: Browser, query = '') {
   const response = await browser.request(`/activity${query}`);
@@ -57,51 +49,6 @@ async function activity(browser: Browser, query = '') {
 /** The entry made of a resource, once the worker has stored it. */
 const entryFor = (browser: Browser, resource: string) =>
   waitFor(async () => (await activity(browser, '?limit=200')).entries.find((entry) => entry.resource === resource));
-
-/** An SSE client: `next()` answers the next activity event (its id and entry). */
-async function openEvents(url: string, cookie: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/events`, {
-    headers: { cookie, ...(lastEventId && { 'last-event-id': lastEventId }) },
-    signal: controller.signal,
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  return {
-    response,
-    async next(timeoutMs = 20_000): Promise<{ id: string; entry: ActivityEntry }> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(
-            block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-          );
-          if (fields.event === 'activity') return { id: fields.id!, entry: activityEntrySchema.parse(JSON.parse(fields.data!)) };
-          continue;
-        }
-        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), deadline - Date.now()));
-        const { value, done } = await Promise.race([reader.read(), timeout]);
-        if (done) throw new Error('the stream ended');
-        buffer += value;
-      }
-    },
-    /** Resolves when the server ends the stream; fails after `timeoutMs`. */
-    async ended(timeoutMs: number): Promise<void> {
-      const timeout = setTimeout(() => controller.abort(), timeoutMs);
-      try {
-        while (!(await reader.read()).done);
-      } catch {
-        throw new Error(`the stream was still open after ${timeoutMs} ms`);
-      } finally {
-        clearTimeout(timeout);
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
 
 const seededQuestion = (simulator: Simulator, skip = 0) =>
   [...simulator.db.questions.byId.values()].filter((q) => q.seller_id === sellerId)[skip]!;
