@@ -87,7 +87,7 @@ export function roleAfterJoining(current: Role | undefined, invited: Role, accou
 }
 
 /** A display name (a person's, a passkey's): trimmed, 1 to 60 characters. */
-export const nameMaxLength = 60;
+const nameMaxLength = 60;
 
 export function displayName(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;

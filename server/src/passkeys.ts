@@ -105,7 +105,12 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
       });
       if (!verified.verified) return undefined;
       const { credential } = verified.registrationInfo;
-      return { credentialId: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] };
+      return {
+        credentialId: credential.id,
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+      };
     } catch (error) {
       // The library's messages quote the challenge and origin; only the kind of failure is logged.
       request.log.info({ passkey: 'registration refused', reason: error instanceof Error ? error.name : 'failed' }, 'passkey refused');
@@ -130,7 +135,11 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
       store.team.credential(response.id),
     ]);
     const handle = response.response.userHandle;
-    if (!challenge || !credential || (handle !== undefined && handle !== Buffer.from(userHandle(credential.personId)).toString('base64url')))
+    if (
+      !challenge ||
+      !credential ||
+      (handle !== undefined && handle !== Buffer.from(userHandle(credential.personId)).toString('base64url'))
+    )
       return reply.code(401).send(refused);
     let newCounter: number;
     try {
@@ -139,7 +148,12 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
         expectedChallenge: challenge.challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
-        credential: { id: credential.credentialId, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports },
+        credential: {
+          id: credential.credentialId,
+          publicKey: credential.publicKey,
+          counter: credential.counter,
+          transports: credential.transports,
+        },
         requireUserVerification: true,
       });
       if (!verified.verified) return reply.code(401).send(refused);
@@ -177,7 +191,7 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
       return reply.code(401).send(refused);
     const credential = await verifiedCredential(request, body.data.response, challenge.challenge);
     if (!credential) return reply.code(401).send(refused);
-    const person = await store.team.useWithPasskey(invitation.id, { id: personId, name }, { ...credential, name: firstPasskeyName });
+    const person = await store.team.acceptWithPasskey(invitation.id, { id: personId, name }, { ...credential, name: firstPasskeyName });
     if (!person) return reply.code(410).send({ error: 'invitation_used', message: 'This invitation was already used' });
     const joined = invitation.kind === 'join' ? invitation.accountId : undefined;
     return cookies.describeKey(await cookies.signIn(request, reply, person, joined));

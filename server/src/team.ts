@@ -11,6 +11,10 @@ import type { Invitation, TeamMember } from './store/team.ts';
 
 export const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
 const forbidden = { error: 'forbidden', message: 'Your role on this account does not allow this' };
+const recoveryOnly = {
+  error: 'recovery_invitation',
+  message: 'A recovery invitation adds a passkey to its person: create one with it',
+};
 
 const refusals: Record<TeamRefusal, { status: number; error: string; message: string }> = {
   not_allowed: { status: 403, ...forbidden },
@@ -42,7 +46,10 @@ export async function usableInvitation(
   if (!invitation) return { status: 404, body: { error: 'invitation_not_found', message: 'No such invitation' } };
   const state = invitationState(invitation, new Date());
   if (state === 'valid') return { invitation };
-  return { status: 410, body: { error: `invitation_${state}`, message: `This invitation was ${state === 'used' ? 'already used' : state}` } };
+  return {
+    status: 410,
+    body: { error: `invitation_${state}`, message: `This invitation was ${state === 'used' ? 'already used' : state}` },
+  };
 }
 
 const invitationJson = (invitation: Invitation) => ({
@@ -75,7 +82,10 @@ export function registerTeam(
   const csrf = sameOriginWrite(config);
 
   /** The signed-in person managing their active account's team; undefined once a refusal is sent. */
-  async function manager(request: FastifyRequest, reply: FastifyReply): Promise<{ session: Session; account: AccountOfPerson } | undefined> {
+  async function manager(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ session: Session; account: AccountOfPerson } | undefined> {
     const session = await cookies.read(request);
     if (!session) {
       void reply.code(401).send(signedOut);
@@ -232,8 +242,3 @@ export function registerTeam(
     return { location };
   });
 }
-
-export const recoveryOnly = {
-  error: 'recovery_invitation',
-  message: 'A recovery invitation adds a passkey to its person: create one with it',
-};

@@ -73,7 +73,15 @@ export class SoftwareAuthenticator {
     const credential: Credential = { id: randomBytes(32), rpId, userHandle: options.user.id, privateKey, counter: 0 };
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credential.id.length);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([UP | UV | AT]), Buffer.alloc(4), Buffer.alloc(16), idLength, credential.id, coseKey]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([UP | UV | AT]),
+      Buffer.alloc(4),
+      Buffer.alloc(16),
+      idLength,
+      credential.id,
+      coseKey,
+    ]);
     this.credentials.push(credential);
     return {
       id: b64url(credential.id),
@@ -83,7 +91,15 @@ export class SoftwareAuthenticator {
       clientExtensionResults: {},
       response: {
         clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge)),
-        attestationObject: b64url(cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]))),
+        attestationObject: b64url(
+          cbor(
+            new Map<string, Cbor>([
+              ['fmt', 'none'],
+              ['attStmt', new Map()],
+              ['authData', authData],
+            ]),
+          ),
+        ),
         transports: ['internal'],
       },
     };

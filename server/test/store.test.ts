@@ -89,7 +89,11 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     const { accountId } = await signedIn();
     const attempts = await Promise.all([1, 2, 3, 4, 5].map(() => store.lockRefresh(accountId, 60_000)));
     expect(attempts.filter(Boolean)).toHaveLength(1);
-    await store.saveRefreshed(accountId, { accessToken: 'APP_USR-new', refreshToken: 'TG-new', expiresAt: new Date(Date.now() + 3600_000) });
+    await store.saveRefreshed(accountId, {
+      accessToken: 'APP_USR-new',
+      refreshToken: 'TG-new',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     expect(await store.getTokens(accountId)).toMatchObject({ accessToken: 'APP_USR-new', refreshToken: 'TG-new', locked: false });
     expect(await store.lockRefresh(accountId, -1)).toBe(true); // a lease already over, as a crashed holder's
     expect(await store.lockRefresh(accountId, 60_000)).toBe(true);

@@ -77,7 +77,13 @@ async function invite(browser: Browser, role: string, recoveryOf?: string) {
  * The Join page with a new passkey: `invitee` asks for the options (or `optionsFrom`, another instance's
  * browser) and sends the authenticator's answer, getting the session cookie.
  */
-async function joinWithPasskey(invitee: Browser, secret: string, name: string | undefined, authenticator: SoftwareAuthenticator, optionsFrom = invitee) {
+async function joinWithPasskey(
+  invitee: Browser,
+  secret: string,
+  name: string | undefined,
+  authenticator: SoftwareAuthenticator,
+  optionsFrom = invitee,
+) {
   const ceremony = await json<Ceremony<RegistrationOptions>>(optionsFrom.write('/invitations/passkey/options', 'POST', { secret, name }));
   const response = authenticator.create(ceremony.options);
   const verified = await invitee.write('/invitations/passkey/verify', 'POST', { challengeId: ceremony.challengeId, secret, response });
@@ -163,7 +169,12 @@ describe('Teams over the simulator', () => {
     expect(await errorOf(stranger.write('/invitations/passkey/options', 'POST', { secret, name: 'Eve' }))).toBe('invitation_used');
     expect(await errorOf(owner.write('/invitations/accept', 'POST', { secret }))).toBe('invitation_used');
     const team = await json<TeamAnswer>(owner.request('/team'));
-    expect(team.people.find((p) => p.name === 'Bea')).toMatchObject({ role: 'answerer', methods: ['passkey'], accountUser: false, you: false });
+    expect(team.people.find((p) => p.name === 'Bea')).toMatchObject({
+      role: 'answerer',
+      methods: ['passkey'],
+      accountUser: false,
+      you: false,
+    });
     expect(team.invitations.map((i) => i.id)).not.toContain(invitation.id);
   });
 
@@ -342,7 +353,13 @@ describe('Teams over the simulator', () => {
     const ceremony = await json<Ceremony<RegistrationOptions>>(dora.write('/me/passkeys/options', 'POST'));
     expect(ceremony.options.excludeCredentials?.map((c) => c.id)).toEqual([answer.id]);
     expect(
-      await names(dora.write('/me/passkeys/verify', 'POST', { challengeId: ceremony.challengeId, response: tablet.create(ceremony.options), name: 'Tablet' })),
+      await names(
+        dora.write('/me/passkeys/verify', 'POST', {
+          challengeId: ceremony.challengeId,
+          response: tablet.create(ceremony.options),
+          name: 'Tablet',
+        }),
+      ),
     ).toEqual(['Passkey', 'Tablet']);
     expect(await names(dora.write(`/me/passkeys/${first!.id}`, 'PATCH', { name: 'Phone' }))).toEqual(['Phone', 'Tablet']);
     expect((await dora.write(`/me/passkeys/${first!.id}`, 'PATCH', { name: ' ' })).status).toBe(400);
@@ -366,7 +383,10 @@ describe('Teams over the simulator', () => {
     const { invitation, secret } = await invite(owner, 'answerer', dora.id);
     expect(invitation).toMatchObject({ kind: 'recovery', role: 'answerer', person: { id: dora.id, name: 'Dora' } });
     const stranger = new Browser(url());
-    expect(await json(stranger.write('/invitations/lookup', 'POST', { secret }))).toMatchObject({ kind: 'recovery', person: { name: 'Dora' } });
+    expect(await json(stranger.write('/invitations/lookup', 'POST', { secret }))).toMatchObject({
+      kind: 'recovery',
+      person: { name: 'Dora' },
+    });
     expect(await errorOf(owner.write('/invitations/accept', 'POST', { secret }))).toBe('recovery_invitation');
     expect(await errorOf(stranger.write('/invitations/marketplace', 'POST', { secret, name: 'Dora' }))).toBe('recovery_invitation');
 

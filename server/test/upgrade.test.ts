@@ -97,7 +97,11 @@ describe.each(engines)('upgrading a store of today’s sessions on $name', ({ da
       ['SHOP_B', 'B'],
     ]);
     const [ana, bea] = people.map((p) => p.id);
-    const memberships = await store.db.selectFrom('memberships').select(['account_id', 'person_id', 'role']).orderBy('account_id').execute();
+    const memberships = await store.db
+      .selectFrom('memberships')
+      .select(['account_id', 'person_id', 'role'])
+      .orderBy('account_id')
+      .execute();
     expect(memberships.map((m) => [m.account_id, m.person_id === ana ? 'ana' : 'bea', m.role]).sort()).toEqual([
       ['A', 'ana', 'owner'],
       ['B', 'ana', 'owner'],

@@ -124,7 +124,11 @@ describe('the consent page (GET /authorization)', () => {
     expect(page.querySelectorAll('h1')).toHaveLength(1);
     const group = within(document.body).getByRole('group', { name: 'Sign in as' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([String(demoSeller.id), String(otherSeller.id), String(buyerUser.id)]);
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([
+      String(demoSeller.id),
+      String(otherSeller.id),
+      String(buyerUser.id),
+    ]);
     expect(within(group).getByRole('radio', { name: /TIENDA_DEMO/ })).toBeChecked();
     expect(within(group).getByRole('radio', { name: /OTRO_VENDEDOR/ })).not.toBeChecked();
     expect(within(document.body).getByRole('button', { name: 'Allow' })).toBeInTheDocument();

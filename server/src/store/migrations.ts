@@ -169,7 +169,10 @@ const migrations: Record<string, Migration> = {
         select distinct on (user_id) user_id, nickname, site_id, kind, access_token, refresh_token, expires_at,
           min(added_at) over (partition by user_id)
         from accounts order by user_id, (kind = 'oauth') desc, expires_at desc nulls last, added_at desc`.execute(db);
-      await db.schema.alterTable('sessions').addColumn('person_id', 'text', (c) => c.references('people.id').onDelete('cascade')).execute();
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('person_id', 'text', (c) => c.references('people.id').onDelete('cascade'))
+        .execute();
       await db.schema.alterTable('sessions').renameColumn('active_user_id', 'active_account_id').execute();
       await sql`
         update sessions set person_id = people.id
@@ -177,7 +180,10 @@ const migrations: Record<string, Migration> = {
         where sessions.id = first_accounts.session_id`.execute(db);
       // A session without an account had nobody signed in.
       await sql`delete from sessions where person_id is null`.execute(db);
-      await db.schema.alterTable('sessions').alterColumn('person_id', (c) => c.setNotNull()).execute();
+      await db.schema
+        .alterTable('sessions')
+        .alterColumn('person_id', (c) => c.setNotNull())
+        .execute();
       await db.schema.createIndex('sessions_person').on('sessions').column('person_id').execute();
       await sql`
         insert into memberships (account_id, person_id, role, created_at)

@@ -18,7 +18,7 @@ const oauthStateMs = 10 * 60_000;
 /** Invitations are kept this long after they expire (the team page shows pending ones only). */
 const invitationKeepMs = 30 * 24 * 3600_000;
 
-export interface AccountTokens {
+interface AccountTokens {
   kind: 'oauth' | 'personal';
   accessToken: string;
   refreshToken: string | null;
@@ -136,7 +136,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     if (Date.now() - row.seen_at.getTime() > 60_000) {
       // The person's last activity (the team page shows it) moves with their session's.
       await db
-        .with('touched', (q) => q.updateTable('sessions').set({ seen_at: sql`now()` }).where('id', '=', key).returning('person_id'))
+        .with('touched', (q) =>
+          q
+            .updateTable('sessions')
+            .set({ seen_at: sql`now()` })
+            .where('id', '=', key)
+            .returning('person_id'),
+        )
         .updateTable('people')
         .set({ seen_at: sql`now()` })
         .where('id', 'in', (eb) => eb.selectFrom('touched').select('person_id'))
@@ -145,7 +151,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     const accounts = await db
       .selectFrom('memberships')
       .innerJoin('seller_accounts', 'seller_accounts.id', 'memberships.account_id')
-      .select(['seller_accounts.id', 'seller_accounts.nickname', 'seller_accounts.site_id', 'seller_accounts.access_token', 'memberships.role'])
+      .select([
+        'seller_accounts.id',
+        'seller_accounts.nickname',
+        'seller_accounts.site_id',
+        'seller_accounts.access_token',
+        'memberships.role',
+      ])
       .where('memberships.person_id', '=', row.person_id)
       .orderBy('memberships.created_at')
       .orderBy('memberships.account_id')
@@ -155,7 +167,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
       person: { id: row.person_id, name: row.name, marketplaceUserId: row.marketplace_user_id },
       // Only an account the person is still a member of: a removal on another instance is seen at once.
       activeAccountId: accounts.some((a) => a.id === row.active_account_id) ? row.active_account_id : null,
-      accounts: accounts.map((a) => ({ id: a.id, nickname: a.nickname, siteId: a.site_id, role: a.role, needsSignIn: a.access_token === null })),
+      accounts: accounts.map((a) => ({
+        id: a.id,
+        nickname: a.nickname,
+        siteId: a.site_id,
+        role: a.role,
+        needsSignIn: a.access_token === null,
+      })),
     };
   }
 
@@ -294,7 +312,9 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     },
 
     /** The account's tokens; undefined when it is not connected, an access token of null when it needs a sign-in. */
-    async getTokens(accountId: string): Promise<(Omit<AccountTokens, 'accessToken'> & { accessToken: string | null; locked: boolean }) | undefined> {
+    async getTokens(
+      accountId: string,
+    ): Promise<(Omit<AccountTokens, 'accessToken'> & { accessToken: string | null; locked: boolean }) | undefined> {
       const row = await db
         .selectFrom('seller_accounts')
         .select(['kind', 'access_token', 'refresh_token', 'expires_at', 'refresh_lock_until'])
@@ -303,7 +323,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
       if (!row) return undefined;
       const locked = row.refresh_lock_until !== null && row.refresh_lock_until.getTime() > Date.now();
       try {
-        return { kind: row.kind, accessToken: open(row.access_token), refreshToken: open(row.refresh_token), expiresAt: row.expires_at, locked };
+        return {
+          kind: row.kind,
+          accessToken: open(row.access_token),
+          refreshToken: open(row.refresh_token),
+          expiresAt: row.expires_at,
+          locked,
+        };
       } catch {
         // Sealed under an earlier SESSION_SECRET: nobody can open them again, so the owner signs in again.
         await endAccountSignIn(accountId);

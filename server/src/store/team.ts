@@ -129,7 +129,7 @@ async function lockedTeam(tx: Transaction<Database>, accountId: string): Promise
 }
 
 /** Marks an invitation used when it still can be; its account, role and kind when it was. */
-async function useInvitation(tx: Transaction<Database>, id: string) {
+async function spendInvitation(tx: Transaction<Database>, id: string) {
   return tx
     .updateTable('invitations')
     .set({ used_at: sql`now()` })
@@ -267,12 +267,7 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
 
     changeRole: (accountId: string, personId: string, role: Role, refuse: (team: TeamMember[]) => TeamRefusal | null) =>
       changeTeam(accountId, refuse, async (tx) => {
-        await tx
-          .updateTable('memberships')
-          .set({ role })
-          .where('account_id', '=', accountId)
-          .where('person_id', '=', personId)
-          .execute();
+        await tx.updateTable('memberships').set({ role }).where('account_id', '=', accountId).where('person_id', '=', personId).execute();
         return [];
       }),
 
@@ -349,14 +344,19 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
         .executeTakeFirst();
       if (!row) return 'not_found';
       if (!mayRevoke(toInvitation(row))) return 'forbidden';
-      await db.updateTable('invitations').set({ revoked_at: sql`now()` }).where('id', '=', id).where('used_at', 'is', null).execute();
+      await db
+        .updateTable('invitations')
+        .set({ revoked_at: sql`now()` })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .execute();
       return 'revoked';
     },
 
     /** A signed-in person accepts a join invitation: the account it joins them to, or undefined when it is no longer usable. */
     async acceptInvitation(invitationId: string, personId: string): Promise<string | undefined> {
       return db.transaction().execute(async (tx) => {
-        const used = await useInvitation(tx, invitationId);
+        const used = await spendInvitation(tx, invitationId);
         if (!used) return undefined;
         await tx.updateTable('invitations').set({ used_by: personId }).where('id', '=', invitationId).execute();
         await join(tx, used.account_id, personId, used.role);
@@ -369,12 +369,13 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
      * membership; a recovery adds the passkey to the invitation's person. The person's id, or undefined
      * when the invitation is no longer usable.
      */
-    async useWithPasskey(invitationId: string, person: { id: string; name: string }, passkey: NewPasskey): Promise<string | undefined> {
+    async acceptWithPasskey(invitationId: string, person: { id: string; name: string }, passkey: NewPasskey): Promise<string | undefined> {
       return db.transaction().execute(async (tx) => {
-        const used = await useInvitation(tx, invitationId);
+        const used = await spendInvitation(tx, invitationId);
         if (!used) return undefined;
         const personId = used.kind === 'recovery' && used.person_id !== null ? used.person_id : person.id;
-        if (used.kind === 'join') await tx.insertInto('people').values({ id: personId, name: person.name, marketplace_user_id: null }).execute();
+        if (used.kind === 'join')
+          await tx.insertInto('people').values({ id: personId, name: person.name, marketplace_user_id: null }).execute();
         await insertPasskey(tx, personId, passkey);
         await tx.updateTable('invitations').set({ used_by: personId }).where('id', '=', invitationId).execute();
         if (used.kind === 'join') await join(tx, used.account_id, personId, used.role);
@@ -420,14 +421,24 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
     addPasskey: (personId: string, passkey: NewPasskey) => insertPasskey(db, personId, passkey),
 
     async renamePasskey(personId: string, id: string, name: string): Promise<boolean> {
-      const result = await db.updateTable('passkeys').set({ name }).where('id', '=', id).where('person_id', '=', personId).executeTakeFirst();
+      const result = await db
+        .updateTable('passkeys')
+        .set({ name })
+        .where('id', '=', id)
+        .where('person_id', '=', personId)
+        .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
     /** Removes a passkey when `may` (core/team.ts's mayRemovePasskey) allows it, the person locked meanwhile. */
     async removePasskey(personId: string, id: string, may: (person: { passkeys: number; marketplace: boolean }) => boolean) {
       return db.transaction().execute(async (tx) => {
-        const person = await tx.selectFrom('people').select('marketplace_user_id').where('id', '=', personId).forUpdate().executeTakeFirst();
+        const person = await tx
+          .selectFrom('people')
+          .select('marketplace_user_id')
+          .where('id', '=', personId)
+          .forUpdate()
+          .executeTakeFirst();
         const owned = await tx.selectFrom('passkeys').select('id').where('person_id', '=', personId).execute();
         if (!person || !owned.some((row) => row.id === id)) return 'not_found';
         if (!may({ passkeys: owned.length, marketplace: person.marketplace_user_id !== null })) return 'refused';
@@ -437,13 +448,20 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
     },
 
     async passkeyUsed(id: string, counter: number): Promise<void> {
-      await db.updateTable('passkeys').set({ counter, last_used_at: sql`now()` }).where('id', '=', id).execute();
+      await db
+        .updateTable('passkeys')
+        .set({ counter, last_used_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Stores a ceremony's challenge; answers the id the browser sends back with its answer. */
     async saveChallenge(purpose: 'authenticate' | 'register', challenge: string, context: ChallengeContext = {}): Promise<string> {
       const id = opaqueId();
-      await db.insertInto('webauthn_challenges').values({ id, challenge, purpose, context: JSON.stringify(context) }).execute();
+      await db
+        .insertInto('webauthn_challenges')
+        .values({ id, challenge, purpose, context: JSON.stringify(context) })
+        .execute();
       return id;
     },
 
