@@ -56,6 +56,17 @@ export class SoftwareAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }));
   }
 
+  /** What both ceremonies' answers say of the credential. */
+  private static describe(credential: Credential) {
+    return {
+      id: b64url(credential.id),
+      rawId: b64url(credential.id),
+      type: 'public-key' as const,
+      authenticatorAttachment: 'platform' as const,
+      clientExtensionResults: {},
+    };
+  }
+
   /** `startRegistration()`: a new credential for the options' relying party and user. */
   create(options: PublicKeyCredentialCreationOptionsJSON): RegistrationResponseJSON {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -84,11 +95,7 @@ export class SoftwareAuthenticator {
     ]);
     this.credentials.push(credential);
     return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
+      ...SoftwareAuthenticator.describe(credential),
       response: {
         clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge)),
         attestationObject: b64url(
@@ -117,11 +124,7 @@ export class SoftwareAuthenticator {
     const authData = Buffer.concat([sha256(credential.rpId), Buffer.from([UP | UV]), counter]);
     const clientData = this.clientData('webauthn.get', options.challenge);
     return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
+      ...SoftwareAuthenticator.describe(credential),
       response: {
         clientDataJSON: b64url(clientData),
         authenticatorData: b64url(authData),

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { activityEntrySchema, type ActivityEntry } from '../../src/api/activity.ts';
 import type { Db } from '../../src/demo/db/index.ts';
 import type { DemoOAuth } from '../../src/demo/oauth.ts';
@@ -44,6 +45,32 @@ export async function postgresUrl(suite: string): Promise<string | undefined> {
   }
 }
 
+/** The engines a suite's store runs on: PGlite, and PostgreSQL when DATABASE_URL answers. */
+export async function storeEngines(suite: string): Promise<{ name: string; databaseUrl: string | undefined }[]> {
+  const url = await postgresUrl(suite);
+  return [{ name: 'PGlite', databaseUrl: undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
+}
+
+/**
+ * For a describe block: the simulator and the stores of two instances on one database, as two processes
+ * would have them (on PostgreSQL each its own pool and listening connection, opened one after the other so
+ * the first migrates the new schema; PGlite is one process, so one store).
+ */
+export function twoInstances(databaseUrl: string | undefined) {
+  const setup = {} as { simulator: Simulator; stores: [Store, Store] };
+  beforeAll(async () => {
+    setup.simulator = await startSimulator();
+    const first = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
+    setup.stores = [first, databaseUrl ? await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher }) : first];
+  });
+  afterAll(async () => {
+    if (databaseUrl) await dropSchema(setup.stores[0], databaseUrl);
+    await Promise.all([...new Set(setup.stores)].map((store) => store.close()));
+    await setup.simulator.close();
+  });
+  return setup;
+}
+
 /** Drops the schema of a `postgresUrl()`. */
 export async function dropSchema(store: Store, databaseUrl: string): Promise<void> {
   const schema = new URL(databaseUrl).searchParams.get('options')!.split('=')[1]!;
@@ -53,6 +80,8 @@ export async function dropSchema(store: Store, databaseUrl: string): Promise<voi
 /** The address sellers "open" in the tests: the redirect URI and the origin writes must come from. */
 export const publicUrl = 'http://seller-desk.test';
 export const sessionSecret = 'test-session-secret-of-at-least-32-bytes';
+/** What the servers of the tests seal tokens with (their SESSION_SECRET's key). */
+export const testCipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
 export const colourScript = "document.documentElement.classList.add('light');";
 
 /** A built app as vite leaves it: index.html with an inline script, hashed assets precompressed. */
@@ -111,8 +140,7 @@ export function makeStaticDir(): string {
  * (sessions are random, so tests do not see each other's). PGlite takes seconds to start: once per file.
  */
 let testStore: Promise<Store> | undefined;
-const sharedTestStore = () =>
-  (testStore ??= openStore({ dataDir: 'memory://', cipher: createCipher(deriveKey(sessionSecret, 'token-encryption')) }));
+const sharedTestStore = () => (testStore ??= openStore({ dataDir: 'memory://', cipher: testCipher }));
 
 export interface TestServer {
   url: string;

@@ -3,18 +3,18 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCipher, deriveKey } from '../src/secrets.ts';
 import { activityPageSchema, type ActivityEntry } from '../../src/api/activity.ts';
-import { openStore, type Store } from '../src/store/store.ts';
+import { openStore } from '../src/store/store.ts';
 import {
   Browser,
-  dropSchema,
   oauthClient,
   openEvents,
-  postgresUrl,
-  sessionSecret,
   signIn,
   simulatorEnv,
   startServer,
   startSimulator,
+  storeEngines,
+  testCipher,
+  twoInstances,
   type Simulator,
   type TestServer,
   waitFor,
@@ -282,8 +282,6 @@ describe('notifications over the simulator (PGlite)', () => {
   });
 });
 
-const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
-
 describe('notifications across restarts and missed deliveries', () => {
   let simulator: Simulator;
   beforeAll(async () => {
@@ -292,7 +290,7 @@ describe('notifications across restarts and missed deliveries', () => {
   afterAll(() => simulator.close());
 
   it('does after a restart what was stored before it, once', async () => {
-    const store = await openStore({ dataDir: 'memory://', cipher });
+    const store = await openStore({ dataDir: 'memory://', cipher: testCipher });
     const first = await startServer(simulatorEnv(simulator), { store });
     const seller = new Browser(first.url);
     await signIn(seller);
@@ -317,7 +315,7 @@ describe('notifications across restarts and missed deliveries', () => {
   });
 
   it('drops the notifications of an account whose tokens cannot be opened, which then needs a new sign-in', async () => {
-    const store = await openStore({ dataDir: 'memory://', cipher });
+    const store = await openStore({ dataDir: 'memory://', cipher: testCipher });
     const server = await startServer(simulatorEnv(simulator), { store });
     const seller = new Browser(server.url);
     await signIn(seller);
@@ -370,7 +368,7 @@ describe('notifications across restarts and missed deliveries', () => {
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const fakeUrl = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
     const env = { SELLER_API_URL: fakeUrl, SELLER_AUTH_URL: fakeUrl, OAUTH_CLIENT_ID: 'fake-app', OAUTH_CLIENT_SECRET: 'fake-secret' };
-    const store = await openStore({ dataDir: 'memory://', cipher });
+    const store = await openStore({ dataDir: 'memory://', cipher: testCipher });
     const first = await startServer({ ...simulatorEnv(simulator), ...env }, { store });
     const seller = new Browser(first.url);
     expect((await seller.write('/session/token', 'POST', { token })).status).toBe(200);
@@ -393,26 +391,11 @@ describe('notifications across restarts and missed deliveries', () => {
   });
 });
 
-const pgUrl = await postgresUrl('notification tests');
-const engines = [{ name: 'PGlite (one process)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
-
-describe.each(engines)('two instances on $name', ({ databaseUrl }) => {
-  let simulator: Simulator;
-  let stores: Store[];
-  beforeAll(async () => {
-    simulator = await startSimulator();
-    // PostgreSQL: each instance its own pool and listening connection, as two processes would have (opened
-    // one after the other: the first migrates the new schema).
-    const first = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
-    stores = [first, databaseUrl ? await openStore({ databaseUrl, dataDir: 'memory://', cipher }) : first];
-  });
-  afterAll(async () => {
-    if (databaseUrl) await dropSchema(stores[0]!, databaseUrl);
-    await Promise.all([...new Set(stores)].map((store) => store.close()));
-    await simulator.close();
-  });
+describe.each(await storeEngines('notification tests'))('two instances on $name', ({ databaseUrl }) => {
+  const instances = twoInstances(databaseUrl);
 
   it('brings a notification received by one to an SSE client of the other, processed once', async () => {
+    const { simulator, stores } = instances;
     const [a, b] = await Promise.all(stores.map((store) => startServer(simulatorEnv(simulator), { store })));
     const seller = new Browser(a!.url);
     await signIn(seller);

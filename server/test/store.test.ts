@@ -1,13 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCipher, deriveKey, hashId, randomId } from '../src/secrets.ts';
+import { hashId, randomId } from '../src/secrets.ts';
 import { openStore, sessionLimits, type Store } from '../src/store/store.ts';
-import { dropSchema, postgresUrl, sessionSecret } from './helpers.ts';
-
-const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
-
-const pgUrl = await postgresUrl('store tests');
-const engines = [{ name: 'PGlite (embedded)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
+import { dropSchema, storeEngines, testCipher } from './helpers.ts';
 
 const account = (id: string, accessToken = `APP_USR-${id}`) => ({
   id,
@@ -19,10 +14,10 @@ const account = (id: string, accessToken = `APP_USR-${id}`) => ({
   expiresAt: new Date(Date.now() + 3600_000),
 });
 
-describe.each(engines)('the store on $name', ({ databaseUrl }) => {
+describe.each(await storeEngines('store tests'))('the store on $name', ({ databaseUrl }) => {
   let store: Store;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
+    store = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
   });
   afterAll(async () => {
     if (databaseUrl) await dropSchema(store, databaseUrl);
@@ -44,7 +39,7 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
 
   // Only a shared database can be opened twice: the second instance finds nothing to migrate.
   it.skipIf(!databaseUrl)('starts a second instance on the same database without migrating again', async () => {
-    const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
+    const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
     await again.close();
     expect(applied.rows).toHaveLength(3);

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsOf } from '../../core/roles.ts';
 import { buyerUser, demoSeller, otherSeller } from '../../src/demo/db/core.ts';
-import { createCipher, deriveKey, hashId, randomId } from '../src/secrets.ts';
+import { hashId, randomId } from '../src/secrets.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import { SoftwareAuthenticator } from './authenticator.ts';
 import {
   Browser,
   consent,
-  dropSchema,
   openEvents,
-  postgresUrl,
   publicUrl,
-  sessionSecret,
   signIn,
   simulatorEnv,
   startServer,
   startSimulator,
+  storeEngines,
+  testCipher,
+  twoInstances,
   type Simulator,
   type TestServer,
 } from './helpers.ts';
@@ -53,7 +53,6 @@ const errorOf = async (response: Response | Promise<Response>) => (await json<{ 
 
 const shop = String(demoSeller.id);
 const other = String(otherSeller.id);
-const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
 /** Far sooner than the SSE heartbeat (15 s), which would otherwise be the first to notice. */
 const promptly = 5_000;
 
@@ -110,7 +109,7 @@ describe('Teams over the simulator', () => {
 
   beforeAll(async () => {
     simulator = await startSimulator();
-    store = await openStore({ dataDir: 'memory://', cipher });
+    store = await openStore({ dataDir: 'memory://', cipher: testCipher });
     server = await startServer(simulatorEnv(simulator), { store });
     owner = new Browser(server.url);
     await signIn(owner);
@@ -432,25 +431,11 @@ describe('Teams over the simulator', () => {
   });
 });
 
-const pgUrl = await postgresUrl('team tests');
-const engines = [{ name: 'PGlite (one process)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
-
-describe.each(engines)('a team on two instances on $name', ({ databaseUrl }) => {
-  let simulator: Simulator;
-  let stores: Store[];
-  beforeAll(async () => {
-    simulator = await startSimulator();
-    // PostgreSQL: each instance its own pool and listening connection, as two processes would have.
-    const first = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
-    stores = [first, databaseUrl ? await openStore({ databaseUrl, dataDir: 'memory://', cipher }) : first];
-  });
-  afterAll(async () => {
-    if (databaseUrl) await dropSchema(stores[0]!, databaseUrl);
-    await Promise.all([...new Set(stores)].map((store) => store.close()));
-    await simulator.close();
-  });
+describe.each(await storeEngines('team tests'))('a team on two instances on $name', ({ databaseUrl }) => {
+  const instances = twoInstances(databaseUrl);
 
   it('accepts on one an invitation made on the other, signs in on one with a passkey made on the other, ends on one a removed person’s stream', async () => {
+    const { simulator, stores } = instances;
     const [a, b] = await Promise.all(stores.map((store) => startServer(simulatorEnv(simulator), { store })));
     try {
       const owner = new Browser(a!.url);

@@ -6,20 +6,16 @@ import { Signer } from '@fastify/cookie';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCipher, deriveKey, hashId, randomId } from '../src/secrets.ts';
+import { deriveKey, hashId, randomId } from '../src/secrets.ts';
 import { migrationProvider } from '../src/store/migrations.ts';
 import type { Database } from '../src/store/schema.ts';
 import { currentSchema, migrator, openStore, type Store } from '../src/store/store.ts';
-import { liveEnv, dropSchema, postgresUrl, sessionSecret, startServer } from './helpers.ts';
+import { dropSchema, liveEnv, sessionSecret, startServer, storeEngines, testCipher } from './helpers.ts';
 
-const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
 const teams = '2026-12-02-21-teams';
 const names = Object.keys(await migrationProvider.getMigrations()).sort();
 /** The store as the release before Teams left it. */
 const previous = names[names.indexOf(teams) - 1]!;
-
-const pgUrl = await postgresUrl('upgrade tests');
-const engines = [{ name: 'PGlite (embedded)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
 
 const hour = 3600_000;
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 30, 12, minutes));
@@ -59,14 +55,14 @@ async function storeAsReleased(databaseUrl: string | undefined, dataDir: string)
   for (const a of accounts) {
     await sql`
       insert into accounts (session_id, user_id, nickname, site_id, kind, access_token, refresh_token, expires_at, added_at)
-      values (${hashId(a.session)}, ${a.user}, ${`SHOP_${a.user}`}, 'MLA', ${a.kind}, ${cipher.encrypt(a.token)},
-        ${a.kind === 'oauth' ? cipher.encrypt(`TG-${a.token}`) : null}, ${a.expires === null ? null : new Date(now + a.expires * hour)},
+      values (${hashId(a.session)}, ${a.user}, ${`SHOP_${a.user}`}, 'MLA', ${a.kind}, ${testCipher.encrypt(a.token)},
+        ${a.kind === 'oauth' ? testCipher.encrypt(`TG-${a.token}`) : null}, ${a.expires === null ? null : new Date(now + a.expires * hour)},
         ${at(a.added)})`.execute(db);
   }
   await db.destroy();
 }
 
-describe.each(engines)('upgrading a store of today’s sessions on $name', ({ databaseUrl }) => {
+describe.each(await storeEngines('upgrade tests'))('upgrading a store of today’s sessions on $name', ({ databaseUrl }) => {
   let store: Store;
   afterAll(async () => {
     if (databaseUrl) await dropSchema(store, databaseUrl);
@@ -76,7 +72,7 @@ describe.each(engines)('upgrading a store of today’s sessions on $name', ({ da
   it('keeps every account and token, makes people and owners, and keeps browsers signed in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-upgrade-'));
     await storeAsReleased(databaseUrl, dataDir);
-    store = await openStore({ databaseUrl, dataDir, cipher });
+    store = await openStore({ databaseUrl, dataDir, cipher: testCipher });
 
     // One row per seller account, none lost; a shared one keeps the OAuth token with the latest expiry.
     const kept = await store.db.selectFrom('seller_accounts').select(['id', 'nickname', 'kind']).orderBy('id').execute();
