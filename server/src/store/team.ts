@@ -297,6 +297,7 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
     }): Promise<{ invitation: Invitation; secret: string }> {
       const secret = randomBytes(32).toString('base64url');
       const id = opaqueId();
+      const now = Date.now();
       await db
         .insertInto('invitations')
         .values({
@@ -307,7 +308,8 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
           role: invitation.role,
           person_id: invitation.personId,
           created_by: invitation.createdBy,
-          expires_at: new Date(Date.now() + invitationLifetimeMs),
+          created_at: new Date(now),
+          expires_at: new Date(now + invitationLifetimeMs),
         })
         .execute();
       return { invitation: toInvitation(await invitationQuery().where('i.id', '=', id).executeTakeFirstOrThrow()), secret };
