@@ -9,7 +9,7 @@ const features = ['home', 'questions', 'response-time', 'stock', 'categories', '
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['en', 'es', 'pt-BR'],
+  locales: ['en', 'es-AR', 'es-419', 'pt-BR'],
   // Line numbers would change the catalogs on every edit above a message.
   format: formatter({ lineNumbers: false }),
   catalogs: [

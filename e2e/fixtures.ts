@@ -27,6 +27,19 @@ export async function expectNoA11yViolations(page: Page, { disableRules = [] as 
   expect(summary).toEqual([]);
 }
 
+/**
+ * The locales of the catalog chunks the page asks for from now on, preloads included (vite.config.ts names them
+ * messages-<area>-<locale>-<hash>.js).
+ */
+export function catalogLocales(page: Page): Set<string> {
+  const locales = new Set<string>();
+  page.on('request', (request) => {
+    const locale = new URL(request.url()).pathname.match(/^\/assets\/messages-[a-z-]+?-(en|es-AR|es-419|pt-BR)-[\w-]+\.js$/)?.[1];
+    if (locale) locales.add(locale);
+  });
+  return locales;
+}
+
 /** Sets the demo backend to fail the next matching request(s); see src/demo/browser.ts. */
 export async function failNext(
   page: Page,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, openApp } from './fixtures';
+import { catalogLocales, expectNoA11yViolations, openApp } from './fixtures';
 
 /**
  * Live mode end to end, as it is deployed: the production server (`npm run serve`, built into server/dist)
@@ -392,4 +392,49 @@ test('sign in with the marketplace, answer a question, add and switch accounts, 
   await expect(page.getByRole('list', { name: 'Questions' })).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText(/TIENDA_DEMO|OTRO_VENDEDOR|Sí, lo enviamos hoy/);
   expect((await page.context().cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+});
+
+test("Spanish follows the active account's site: tú signed out in Mexico, vos on the Argentine account, tú on the Brazilian one, switching without a reload", async ({
+  browser,
+}) => {
+  test.slow();
+  const page = await browser.newPage({ locale: 'es-MX' });
+  const account = page.getByRole('banner').getByRole('button', { name: /^Cuenta: / });
+  const subtitle = (register: 'vos' | 'tú') =>
+    page.getByText(
+      `${register === 'vos' ? 'Recorré' : 'Recorre'} el árbol de categorías para ver dónde va una publicación y qué necesita.`,
+    );
+  const locales = catalogLocales(page);
+  await page.goto(live('/categories'));
+  await expect(
+    page.getByText('Inicia sesión con tu cuenta de vendedor para ver tus preguntas, stock, fulfillment y propuestas de crédito.'),
+  ).toBeVisible();
+  expect([...locales]).toEqual(['es-419']);
+
+  // Signed in as TIENDA_DEMO, who sells on MLA: the page comes back in vos, with only vos's catalogs.
+  locales.clear();
+  await page.getByRole('link', { name: 'Iniciar sesión con el marketplace' }).click();
+  await consent(page, 'TIENDA_DEMO');
+  await expect(subtitle('vos')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+  expect([...locales]).toEqual(['es-AR']);
+
+  // OTRO_VENDEDOR sells on MLB, not a vos site: tú once the sign-in brings the page back.
+  await account.click();
+  await page.getByRole('menuitem', { name: 'Agregar cuenta' }).click();
+  await consent(page, 'OTRO_VENDEDOR');
+  await expect(account).toHaveAccessibleName(/^Cuenta: OTRO_VENDEDOR\b/);
+  await expect(subtitle('tú')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-419');
+
+  // Switching from the menu changes the register in place: the page is not reloaded.
+  await page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', 'yes'));
+  await account.click();
+  await page.getByRole('menuitemradio', { name: /TIENDA_DEMO/ }).click();
+  await expect(account).toHaveAccessibleName(/^Cuenta: TIENDA_DEMO\b/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Categorías' }).click();
+  await expect(subtitle('vos')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-not-reloaded', 'yes');
+  await page.close();
 });

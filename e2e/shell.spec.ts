@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, openApp, test } from './fixtures';
+import { catalogLocales, expect, expectNoA11yViolations, openApp, test } from './fixtures';
 import { urls } from '../src/lib/urls';
 
 const pages = [
@@ -106,7 +106,7 @@ test.describe('shell', () => {
     await notice.getByRole('button', { name: 'Close' }).click();
     await expect(notice).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'Español' }).click();
+    await page.getByRole('option', { name: 'Español (según el sitio de la cuenta)' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuración');
     await page.getByRole('button', { name: 'Cambiar a modo oscuro' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
@@ -161,13 +161,14 @@ test.describe('shell', () => {
   test('switching to Spanish changes the navigation and is remembered', async ({ page }) => {
     await openApp(page, urls.settings.index());
     await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'Español' }).click();
+    await page.getByRole('option', { name: 'Español (según el sitio de la cuenta)' }).click();
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
     await expect(nav.getByRole('link', { name: 'Preguntas' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuración');
     await page.reload();
     await expect(nav.getByRole('link', { name: 'Configuración' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // The demo seller sells on MLA: Rioplatense Spanish.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
   });
 
   test('the dark mode toggle switches the scheme and is remembered', async ({ page }) => {
@@ -219,6 +220,37 @@ test.describe('shell', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       await expectNoA11yViolations(page);
     }
+  });
+});
+
+test.describe('Spanish in demo mode', () => {
+  test.use({ locale: 'es-MX' });
+  const vos = 'Recorré el árbol de categorías para ver dónde va una publicación y qué necesita.';
+  const tu = 'Recorre el árbol de categorías para ver dónde va una publicación y qué necesita.';
+
+  test("a browser in Mexican Spanish reads vos, the demo seller's site being Argentina's, and only that Spanish downloads; picking tú switches without a reload", async ({
+    page,
+  }) => {
+    const locales = catalogLocales(page);
+    await openApp(page, urls.categories.index());
+    await expect(page.getByText(vos)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+    expect([...locales]).toEqual(['es-AR']);
+
+    // A mark on the document: a reload would lose it.
+    await page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', 'yes'));
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await nav.getByRole('link', { name: 'Configuración' }).click();
+    await page.getByRole('combobox', { name: 'Idioma' }).click();
+    await page.getByRole('option', { name: 'Español latinoamericano (tú)' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-419');
+    await nav.getByRole('link', { name: 'Categorías' }).click();
+    await expect(page.getByText(tu)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-not-reloaded', 'yes');
+
+    // The pick is kept on this device.
+    await page.reload();
+    await expect(page.getByText(tu)).toBeVisible();
   });
 });
 

@@ -2,7 +2,7 @@
 // Bundle budget: the gzipped JS a visitor downloads before first paint (index.html's entry and its
 // static imports, without lazy routes or the demo backend, plus the English shell catalog the first render
 // waits for), plus every lazy chunk. Fails over budget, or when a Spanish or Portuguese text is in the
-// English first-paint JS (each locale's messages must come in their own catalog chunk).
+// English first-paint JS, or a text of one locale in any chunk but that locale's catalogs.
 import { globSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -72,22 +72,44 @@ if (process.env.BUDGET_JSON) {
     ),
   );
 }
-// Translations that differ from the English source and are long enough not to be a shared word.
-const foreign = globSync('src/**/locales/{es,pt-BR}.po')
-  .flatMap((file) => parsePoFile(readFileSync(file, 'utf8')).items)
-  .map((item) => item.msgstr[0] ?? '')
-  .filter((text, index, all) => text.length >= 12 && !text.includes('{') && all.indexOf(text) === index);
+// Each catalog (one per area and locale) with its translations long enough not to be a shared word, and its chunk.
+const catalogs = globSync('src/**/locales/*.po').map((file) => {
+  const [, area, locale] = file.match(/src\/(?:features\/)?([\w-]+)\/locales\/([\w-]+)\.po$/);
+  const texts = parsePoFile(readFileSync(file, 'utf8'))
+    .items.map((item) => item.msgstr[0] ?? '')
+    .filter((text) => text.length >= 12 && !text.includes('{'));
+  return { locale, texts, chunk: catalogChunk(area, locale) };
+});
+const textsOf = (wanted) => [...new Set(catalogs.filter(({ locale }) => wanted(locale)).flatMap(({ texts }) => texts))];
+const english = new Set(textsOf((locale) => locale === 'en'));
+const foreign = textsOf((locale) => locale !== 'en').filter((text) => !english.has(text));
 const firstPaintCode = [...initial].map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
-const leaked = foreign.filter((text) => firstPaintCode.includes(text));
-// The check must be able to see a translation where it belongs, or it proves nothing.
-const spanishShell = readFileSync(join(outDir, catalogChunk('app', 'es') ?? shellCatalog), 'utf8');
-const seenInOwnChunk = foreign.some((text) => spanishShell.includes(text));
-if (!seenInOwnChunk || leaked.length) {
-  if (!seenInOwnChunk) console.error('The locale check found no Spanish text even in the Spanish shell catalog chunk.');
-  for (const text of leaked) console.error(`Not English, yet in first-paint JS: "${text}"`);
+const problems = foreign.filter((text) => firstPaintCode.includes(text)).map((text) => `Not English, yet in first-paint JS: "${text}"`);
+// A text only one locale has (a Spanish page's vos or tú) comes only in that locale's catalog chunks, so a page
+// downloads its own variant and never the other. The check must see each where it belongs, or it proves nothing.
+const code = new Map(allJs.map((file) => [file, readFileSync(join(outDir, file), 'utf8')]));
+for (const locale of new Set(catalogs.map(({ locale }) => locale).filter((locale) => locale !== 'en'))) {
+  const own = new Set(catalogs.filter((c) => c.locale === locale).map((c) => c.chunk));
+  const others = new Set(textsOf((l) => l !== locale));
+  // Quoted as in the compiled catalogs (`["text"]`), so that one language's text inside another's does not count.
+  const only = textsOf((l) => l === locale)
+    .filter((text) => !others.has(text))
+    .map((text) => `"${text}"`);
+  if (!only.some((text) => code.get(catalogChunk('app', locale))?.includes(text)))
+    problems.push(`The locale check found no text of ${locale} even in its shell catalog chunk.`);
+  for (const [file, text] of code) {
+    if (own.has(file)) continue;
+    const found = only.find((candidate) => text.includes(candidate));
+    if (found) problems.push(`${file} is no ${locale} catalog, yet it has the ${locale} text ${found}`);
+  }
+}
+if (problems.length) {
+  for (const line of problems) console.error(line);
   process.exit(1);
 }
-console.log(`Locales: none of ${foreign.length} Spanish/Portuguese texts is in the English first-paint JS.`);
+console.log(
+  `Locales: each locale's texts come only in its own catalog chunks; none of ${foreign.length} others is in the English first-paint JS.`,
+);
 
 // Every chunk is compiled off the main thread as it downloads (scripts/compile-hints.ts).
 const unhinted = allJs.filter((file) => !readFileSync(join(outDir, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'));

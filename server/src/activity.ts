@@ -1,11 +1,24 @@
+import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { ActivityEntry, Kind } from './store/activity.ts';
-import type { Store } from './store/store.ts';
+import type { Session, Store } from './store/store.ts';
 
 const pingMs = 15_000;
+/**
+ * Streams one session may keep open on an instance: a few tabs. One more is refused (429) rather than an
+ * older one closed: the app reopens a closed stream within a second, so closing the oldest would have seven
+ * tabs take turns forever, while a refused tab retries with backoff and gets in when another closes.
+ */
+export const streamsPerSession = 6;
+/** What may wait in the server for a client that does not read; past it the stream is dropped. */
+const maxBufferedBytes = 256 * 1024;
+/** How long a catch-up waits for the client to take what it was sent before dropping the stream. */
+const drainMs = 30_000;
+/** Live entries a stream holds back while its catch-up is sent; past this it is dropped (and catches up again). */
+const maxHeld = 1000;
 const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
 const entryId = z.string().regex(/^\d{1,18}$/);
 
@@ -51,30 +64,47 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'activity entry not delivered'));
   });
-  store.bus.onError((error) => app.log.error({ err: error }, 'activity bus connection failed'));
+  // Streams open while the bus is down would miss entries without a word: they end, and the browser's
+  // reconnection (refused while it is down) catches up from its Last-Event-ID once it is back.
+  const unwatch = store.bus.onChange((down) => {
+    if (down === undefined) return app.log.info('activity bus listening again');
+    app.log.error({ reason: down }, 'activity bus down; its streams end until it is back');
+    for (const listener of listeners) listener.end();
+  });
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => {
     unsubscribe();
+    unwatch();
     for (const listener of listeners) listener.end();
   });
 
+  /**
+   * The session's active account while it is served: its person is a member (a removal or a disconnect moves
+   * the session's active account, and is published) and the marketplace has not ended its sign-in.
+   */
+  const served = (session: Session | undefined) =>
+    session?.accounts.find((account) => account.id === session.activeAccountId && !account.needsSignIn)?.id;
+
   async function activeAccount(request: FastifyRequest) {
     const session = await cookies.read(request);
-    return session?.activeAccountId ? { sessionKey: session.key, accountId: session.activeAccountId } : undefined;
+    const accountId = served(session);
+    return session && accountId ? { sessionKey: session.key, accountId } : undefined;
   }
 
-  /**
-   * Whether the stream may go on: the session still exists, and its person is still a member of this account
-   * and has it active (a removal or a disconnect moves the session's active account and is published).
-   */
+  /** Whether the stream may go on: its session still exists and still has this account active and served. */
   async function stillActive(listener: Listener): Promise<boolean> {
-    const session = await store.getSessionByKey(listener.sessionKey);
-    return session?.activeAccountId === listener.accountId;
+    return served(await store.getSessionByKey(listener.sessionKey)) === listener.accountId;
   }
+
+  const streamsOf = (sessionKey: string) => [...listeners].filter((listener) => listener.sessionKey === sessionKey).length;
 
   app.get<{ Querystring: { lastEventId?: string } }>('/events', async (request, reply) => {
     const active = await activeAccount(request);
     if (!active) return reply.code(401).send(signedOut);
+    const busDown = store.bus.down();
+    if (busDown) return reply.code(503).send({ error: 'unavailable', message: 'Live activity is paused; try again shortly' });
+    if (streamsOf(active.sessionKey) >= streamsPerSession)
+      return reply.code(429).send({ error: 'too_many_streams', message: `At most ${streamsPerSession} open streams per session` });
     const given = request.headers['last-event-id'] ?? request.query.lastEventId;
     const lastEventId = entryId.safeParse(given).success ? (given as string) : undefined;
 
@@ -86,15 +116,22 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });
-    raw.write(': connected\n\n');
 
-    const sent = new Set<string>();
-    const write = (entry: ActivityEntry) => {
-      if (sent.has(entry.id)) return;
-      sent.add(entry.id);
-      raw.write(`id: ${entry.id}\nevent: activity\ndata: ${JSON.stringify(entry)}\n\n`);
-    };
     let closed = false;
+    const stopped = new AbortController();
+    /** Answers whether the client keeps up; one that lets too much wait in the server is dropped. */
+    const write = (text: string): boolean => {
+      if (closed) return false;
+      const keepingUp = raw.write(text);
+      if (raw.writableLength > maxBufferedBytes) {
+        request.log.warn({ bufferedBytes: raw.writableLength }, 'event stream dropped: the client does not read');
+        end(true);
+      }
+      return keepingUp;
+    };
+    const event = (entry: ActivityEntry) => write(`id: ${entry.id}\nevent: activity\ndata: ${JSON.stringify(entry)}\n\n`);
+    // Live entries that come while the catch-up is read and sent wait for it, so they follow it in order.
+    let held: ActivityEntry[] | undefined = lastEventId ? [] : undefined;
     // Also on every ping: a session purged for idling publishes nothing.
     const recheck = (then?: () => void) =>
       stillActive(listener).then(
@@ -104,29 +141,49 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
     const listener: Listener = {
       ...active,
       send(entry) {
-        if (!closed) write(entry);
+        if (closed) return;
+        if (!held) return void event(entry);
+        held.push(entry);
+        if (held.length > maxHeld) {
+          request.log.warn({ held: held.length }, 'event stream dropped: too much arrived during its catch-up');
+          end(true);
+        }
       },
       recheck: () => void recheck(),
       end,
     };
-    const ping = setInterval(() => void recheck(() => raw.write(': ping\n\n')), pingMs);
-    function end() {
+    const ping = setInterval(() => void recheck(() => write(': ping\n\n')), pingMs);
+    function end(destroy = false) {
       if (closed) return;
       closed = true;
       clearInterval(ping);
+      stopped.abort();
       listeners.delete(listener);
-      raw.end();
+      // What waits for a client that does not read is let go at once, not sent first.
+      if (destroy) raw.destroy();
+      else raw.end();
     }
-    raw.on('close', end);
-    // Listening before the catch-up read, so nothing stored in between is missed (`sent` drops repeats).
+    raw.on('close', () => end());
+    write(': connected\n\n');
+    // Listening before the catch-up read, so nothing stored in between is missed.
     listeners.add(listener);
-    if (lastEventId) {
-      try {
-        for (const entry of await store.activity.entriesAfter(active.accountId, lastEventId)) write(entry);
-      } catch (error) {
-        request.log.error({ err: error }, 'activity catch-up failed');
-        end();
+    if (!lastEventId) return;
+    try {
+      const caughtUp = await store.activity.entriesAfter(active.accountId, lastEventId);
+      for (const entry of caughtUp) {
+        if (closed) return;
+        // Sent as fast as the client takes them, not heaped up in the server.
+        if (!event(entry)) await once(raw, 'drain', { signal: AbortSignal.any([stopped.signal, AbortSignal.timeout(drainMs)]) });
       }
+      // Only while the catch-up runs are ids remembered, to drop what it and the live entries both bring.
+      const sent = new Set(caughtUp.map((entry) => entry.id));
+      const waiting = held ?? [];
+      held = undefined;
+      for (const entry of waiting) if (!sent.has(entry.id)) event(entry);
+    } catch (error) {
+      // The store failed, or the client took nothing for drainMs (or left, which needs no word).
+      if (!closed) request.log.warn({ err: error }, 'event stream dropped during its catch-up');
+      end(true);
     }
   });
 

@@ -9,7 +9,7 @@ import { registerActivity } from './activity.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import { createMarketplace } from './marketplace.ts';
-import { registerNotifications } from './notifications.ts';
+import { registerNotifications, type IntakeLimits } from './notifications.ts';
 import { registerPasskeys } from './passkeys.ts';
 import { defaultTimeouts, registerProxy, type ProxyTimeouts } from './proxy.ts';
 import { deriveKey } from './secrets.ts';
@@ -18,7 +18,7 @@ import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
 import { registerTeam } from './team.ts';
 import { createTokens } from './tokens.ts';
-import { loadIndex, registerWeb, securityHeaders } from './web.ts';
+import { demoSite, loadIndex, registerWeb, securityHeaders, type AccountSite } from './web.ts';
 import { createWorker } from './worker.ts';
 
 const pathOnly = (url: string) => url.split('?')[0];
@@ -56,19 +56,25 @@ function secureServer({ cert, key }: { cert: Buffer; key: Buffer }): FastifyServ
     ) as unknown as Server;
 }
 
+/** proxy-addr's test: the socket's peer is hop 0, then X-Forwarded-For from its right end leftwards. */
+const trustNearest = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface AppOptions {
   config: Config;
   /** Live mode only: demo mode keeps nothing on the server. */
   store?: Store | undefined;
   logStream?: DestinationStream;
   timeouts?: ProxyTimeouts;
+  /** The tests' overrides of the notification intake's limits and the worker's reads per notification. */
+  notifications?: { limits?: IntakeLimits; readsPerNotification?: number };
 }
 
-export async function buildApp({ config, store, logStream, timeouts = defaultTimeouts }: AppOptions) {
+export async function buildApp({ config, store, logStream, timeouts = defaultTimeouts, notifications = {} }: AppOptions) {
   const index = loadIndex(config.staticDir, config.mode);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify 5 takes it trusts no hop at all: the nearest `n` are trusted here by position.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearest(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     // A proxy's request id is kept when it looks like one, so one id follows a request through both logs.
     genReqId: (request) => {
@@ -86,13 +92,17 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     if (!store) return { status: 'ready' };
     try {
       await store.ping();
-      return { status: 'ready' };
     } catch (error) {
       request.log.error({ err: error }, 'store unreachable');
       return reply.code(503).send({ error: 'not_ready', message: 'The store does not answer' });
     }
+    // Without the bus, this instance's activity streams would hear nothing: a balancer should send them elsewhere.
+    const busDown = store.bus.down();
+    if (busDown) return reply.code(503).send({ error: 'not_ready', message: `The activity bus is down (${busDown}); reconnecting` });
+    return { status: 'ready' };
   });
 
+  let accountSite: AccountSite = async () => demoSite;
   if (config.mode === 'live') {
     if (!store || !config.sellerApiUrl || !config.sessionSecret)
       throw new Error('Live mode needs the store, SELLER_API_URL and SESSION_SECRET');
@@ -103,22 +113,36 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
       redirectUri: new URL('/auth/callback', config.publicUrl).href,
     });
     const cookies = createSessionCookies(config, store, marketplace.hasOAuth);
+    accountSite = async (request) => {
+      const session = await cookies.read(request);
+      return session?.accounts.find((account) => account.id === session.activeAccountId)?.siteId;
+    };
     const deps = { config, store, marketplace, cookies };
     const { startSignIn } = registerAuth(app, deps);
     registerSessionRoutes(app, deps);
     registerTeam(app, { ...deps, startSignIn });
     registerPasskeys(app, deps);
-    const tokens = createTokens(store, marketplace);
+    const tokens = createTokens(store, marketplace, app.log);
     await registerProxy(app, { config, cookies, tokens, timeouts, store });
-    const worker = createWorker({ store, tokens, apiUrl: config.sellerApiUrl, log: app.log });
+    const worker = createWorker({
+      store,
+      tokens,
+      apiUrl: config.sellerApiUrl,
+      log: app.log,
+      readsPerNotification: notifications.readsPerNotification,
+    });
     app.addHook('onClose', () => worker.stop());
-    registerNotifications(app, { store, tokens, worker, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId });
+    registerNotifications(
+      app,
+      { store, tokens, worker, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId },
+      { limits: notifications.limits },
+    );
     registerActivity(app, { config, store, cookies });
   } else {
     // The demo keeps nothing on the server: never signed in, the browser's simulator answers the API.
     app.get('/session', async () => describeSession(config, false, undefined));
   }
 
-  await registerWeb(app, config, index);
+  await registerWeb(app, config, index, accountSite);
   return app;
 }

@@ -3,7 +3,7 @@ import { invitationState } from '../../core/team.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { OAuthRefusal, type Marketplace } from './marketplace.ts';
-import { signInProblemPage, type SignInProblem } from './pages.ts';
+import { signInConfirmPage, signInProblemPage, type SignInProblem } from './pages.ts';
 import { randomId } from './secrets.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { OAuthState, Store } from './store/store.ts';
@@ -11,13 +11,33 @@ import type { OAuthState, Store } from './store/store.ts';
 /** Binds a sign-in's `state` to the browser that started it (login CSRF). */
 const stateCookie = 'seller-desk-signin';
 
-/** Only a path of this app: never another origin (`//host`, `/\host`) to bounce to. */
-function safeReturnTo(value: unknown): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : '/';
+/** Whitespace and control characters (`\p{Cc}`: C0, DEL, C1), which URL parsers drop or browsers reinterpret, and `\\`. */
+const unsafeInUrl = /[\s\p{Cc}\\]/u;
+const unsafeInPath = /[\p{Cc}\\]/u;
+
+/**
+ * Where a sign-in returns: a place of this app only, as `path?query#hash`, else `/`. The value is resolved
+ * against PUBLIC_URL by the URL parser and must keep its origin; whitespace, control characters and
+ * backslashes are refused anywhere (a browser drops a tab in `/\t/host` and reads `//host`), and so are
+ * their percent-encoded forms in the path, or a path that decodes to `//`, for whatever decodes it next.
+ */
+function safeReturnTo(value: unknown, publicUrl: URL): string {
+  if (typeof value !== 'string' || unsafeInUrl.test(value)) return '/';
+  const url = URL.parse(value, publicUrl.href);
+  if (url?.origin !== publicUrl.origin) return '/';
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return '/';
+  }
+  return unsafeInPath.test(path) || path.startsWith('//') ? '/' : url.pathname + url.search + url.hash;
 }
 
 /** Per client address and instance: plenty for people signing in, little for a script guessing states. */
 export const authRequestsPerMinute = 60;
+/** The same limit for the routes that make the server call the marketplace on a client's word. */
+export const rateLimited = { rateLimit: { max: authRequestsPerMinute, timeWindow: '1 minute' } };
 
 const problemStatus: Record<SignInProblem, number> = { denied: 403, state: 400, code: 400, client: 502, failed: 502, invitation: 410 };
 
@@ -31,7 +51,6 @@ export function registerAuth(
 ) {
   const { config, store, marketplace, cookies } = deps;
   const secure = config.publicUrl.protocol === 'https:';
-  const rateLimit = { rateLimit: { max: authRequestsPerMinute, timeWindow: '1 minute' } };
 
   const problem = (request: FastifyRequest, reply: FastifyReply, kind: SignInProblem, returnTo = '/') => {
     request.log.info({ signIn: kind }, 'sign-in refused');
@@ -50,18 +69,29 @@ export function registerAuth(
     return marketplace.authorizationUrl(state, codeVerifier);
   }
 
-  app.get<{ Querystring: { returnTo?: string; add?: string } }>('/auth/login', { config: rateLimit }, async (request, reply) => {
+  /**
+   * Where the sign-in was started decides what it may do to this browser's session (Sec-Fetch-Site). Only the
+   * app's own link (`same-origin`) may start a plain sign-in, which replaces the session. An address typed
+   * or opened from another program (`none`), and a browser that sends no Sec-Fetch-Site (before 2023, or
+   * curl), start one that keeps the session, as "Add account" does. Another site's link (`cross-site`,
+   * `same-site`) starts nothing: it gets a page whose own link starts a sign-in that keeps the session.
+   */
+  app.get<{ Querystring: { returnTo?: string; add?: string } }>('/auth/login', { config: rateLimited }, async (request, reply) => {
     if (!marketplace.hasOAuth) return reply.code(404).send(oauthNotConfigured);
-    const current = request.query.add === '1' ? await cookies.read(request) : undefined;
-    const location = await startSignIn(reply, {
-      returnTo: safeReturnTo(request.query.returnTo),
-      sessionKey: current?.key ?? null,
-      invitation: null,
-    });
+    const returnTo = safeReturnTo(request.query.returnTo, config.publicUrl);
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') {
+      request.log.info({ signIn: 'confirm', site }, 'sign-in from another site held for confirmation');
+      const confirmed = `/auth/login?${new URLSearchParams({ returnTo, add: '1' })}`;
+      return reply.type('text/html; charset=utf-8').send(signInConfirmPage(request.headers['accept-language'], confirmed));
+    }
+    const keepSession = request.query.add === '1' || site !== 'same-origin';
+    const current = keepSession ? await cookies.read(request) : undefined;
+    const location = await startSignIn(reply, { returnTo, sessionKey: current?.key ?? null, invitation: null });
     return reply.redirect(location, 302);
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/auth/callback', { config: rateLimit }, async (request, reply) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/auth/callback', { config: rateLimited }, async (request, reply) => {
     const cookie = request.cookies[stateCookie];
     const expected = cookie ? request.unsignCookie(cookie) : undefined;
     reply.clearCookie(stateCookie, { path: '/auth' });
@@ -93,6 +123,9 @@ export function registerAuth(
     if (!identity) return problem(request, reply, 'code', pending.returnTo);
     const account = { id: identity.id, nickname: identity.nickname, siteId: identity.site_id, kind: 'oauth' as const, ...tokens };
 
+    // Checked again: a sign-in started before this check existed may still be pending.
+    const returnTo = safeReturnTo(pending.returnTo, config.publicUrl);
+
     // Accepting an invitation identifies the person only: no seller account of theirs is connected.
     if (pending.invitation) {
       const invitation = await store.team.invitationById(pending.invitation.id);
@@ -102,14 +135,14 @@ export function registerAuth(
       const joined = await store.team.acceptInvitation(invitation.id, person.id);
       if (!joined) return problem(request, reply, 'invitation');
       await cookies.signIn(request, reply, person.id, joined);
-      return reply.redirect(pending.returnTo, 303);
+      return reply.redirect(returnTo, 303);
     }
 
     // "Add account": the signed-in person connects another seller account, as its owner.
     const current = await cookies.read(request);
     if (current && pending.sessionKey === current.key) {
       await cookies.connect(reply, current, account);
-      return reply.redirect(pending.returnTo, 303);
+      return reply.redirect(returnTo, 303);
     }
 
     // A sign-in (docs/teams.md, "Signing in and connecting"): the person's own seller account is connected
@@ -120,10 +153,10 @@ export function registerAuth(
     const connect = !found || (await store.isConnected(identity.id)) || (await store.team.accountCount(person.id)) === 0;
     if (connect) await store.connectAccount(person.id, account);
     await cookies.signIn(request, reply, person.id, connect ? identity.id : undefined);
-    return reply.redirect(pending.returnTo, 303);
+    return reply.redirect(returnTo, 303);
   });
 
-  app.post('/auth/logout', { config: rateLimit, preHandler: sameOriginWrite(config) }, async (request, reply) => {
+  app.post('/auth/logout', { config: rateLimited, preHandler: sameOriginWrite(config) }, async (request, reply) => {
     const session = await cookies.read(request);
     if (session) await store.deleteSession(session.key);
     cookies.clear(reply);
@@ -131,7 +164,7 @@ export function registerAuth(
   });
 
   // Every session of the person ends, on every instance (their streams with them); no account's tokens do.
-  app.post('/auth/logout-everywhere', { config: rateLimit, preHandler: sameOriginWrite(config) }, async (request, reply) => {
+  app.post('/auth/logout-everywhere', { config: rateLimited, preHandler: sameOriginWrite(config) }, async (request, reply) => {
     const session = await cookies.read(request);
     if (session) await store.deleteSessionsOf(session.person.id);
     cookies.clear(reply);

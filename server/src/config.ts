@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -16,7 +17,13 @@ export interface Config {
   sessionSecret: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' `X-Forwarded-*` headers to believe: none (false), the nearest `n` hops (a number; the
+   * server must then be reachable only through them), or the proxies' addresses (a list of addresses, CIDR
+   * ranges or `loopback`, `linklocal`, `uniquelocal`). The client address is the last one a trusted proxy
+   * saw, never what a client wrote further left in `X-Forwarded-For`.
+   */
+  trustProxy: false | number | string[];
   imageHosts: string[];
   /**
    * The certificate and key the server terminates TLS with itself, serving HTTP/2 (and HTTP/1.1 to clients
@@ -34,6 +41,17 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 
 // A CSP host source: `host`, `*.host` or `https://host[:port]`.
 const imageHost = /^(https:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+/** A proxy address TRUST_PROXY may name: an IP, an IP range (`addr/bits`) or one of proxy-addr's names. */
+function proxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+const trustProxyError = 'must be false, true (one proxy), a number of proxies, or the proxies’ addresses';
 
 const schema = z.object({
   PORT: z.coerce
@@ -54,10 +72,20 @@ const schema = z.object({
     .optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./.data'),
+  // `true` is one hop, the one reverse proxy of a usual deployment: trusting every hop would take the
+  // left-most X-Forwarded-For, which the client writes.
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .string()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, ctx): Config['trustProxy'] => {
+      if (value === 'false') return false;
+      if (value === 'true') return 1;
+      if (/^\d{1,2}$/.test(value)) return Number(value) || false;
+      const addresses = value.split(/[\s,]+/).filter(Boolean);
+      if (addresses.length > 0 && addresses.every(proxyAddress)) return addresses;
+      ctx.addIssue({ code: 'custom', message: trustProxyError });
+      return z.NEVER;
+    }),
   IMAGE_HOSTS: z
     .string()
     .default('https://http2.mlstatic.com')

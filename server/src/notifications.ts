@@ -31,7 +31,61 @@ const notification = z.object({
   actions: z.array(z.unknown()).nullish(),
 });
 
-type Outcome = 'stored' | 'repeat' | 'other_app' | 'unknown_seller' | 'other_topic' | 'bad_shape';
+type Outcome = 'stored' | 'repeat' | 'other_app' | 'unknown_seller' | 'other_topic' | 'bad_shape' | Limited;
+type Limited = 'address_limit' | 'total_limit';
+
+/** A token bucket: `burst` at once, refilled at `perSecond`. */
+interface Rate {
+  burst: number;
+  perSecond: number;
+}
+
+/** What `POST /notifications` takes in, per instance: per source address and from all together. */
+export interface IntakeLimits {
+  perAddress: Rate;
+  total: Rate;
+}
+
+/**
+ * Anyone can post a notification naming a connected seller (nothing is signed), and each costs the worker
+ * reads of that seller's quota. A few hundred sellers get a few notifications a second on average; a bulk
+ * edit of a thousand listings, about a thousand within a minute or two. So one address may send 20 a second
+ * after a burst of 200, all of them 50 a second after 500: what the worker cannot read at that pace waits
+ * in the store, and one flooding address leaves the marketplace more than half of the total.
+ */
+const defaultIntakeLimits: IntakeLimits = { perAddress: { burst: 200, perSecond: 20 }, total: { burst: 500, perSecond: 50 } };
+/** Addresses remembered at once; the least recently seen is forgotten first (so a flood of addresses costs no memory). */
+const maxAddresses = 10_000;
+/** Drops over a limit are logged at most this often per reason (each line has the running count). */
+const limitLogEveryMs = 1_000;
+
+function createIntakeLimiter(limits: IntakeLimits) {
+  interface Bucket {
+    tokens: number;
+    at: number;
+  }
+  const take = (bucket: Bucket, rate: Rate, now: number) => {
+    bucket.tokens = Math.min(rate.burst, bucket.tokens + ((now - bucket.at) / 1000) * rate.perSecond);
+    bucket.at = now;
+    if (bucket.tokens < 1) return false;
+    bucket.tokens--;
+    return true;
+  };
+  const total: Bucket = { tokens: limits.total.burst, at: performance.now() };
+  const addresses = new Map<string, Bucket>();
+  /** Takes one delivery from `address`: the limit it is over, or undefined when it may go on. */
+  return (address: string): Limited | undefined => {
+    const now = performance.now();
+    const bucket = addresses.get(address) ?? { tokens: limits.perAddress.burst, at: now };
+    // Map order is insertion order: re-inserting keeps the least recently seen first.
+    addresses.delete(address);
+    addresses.set(address, bucket);
+    if (addresses.size > maxAddresses) addresses.delete(addresses.keys().next().value!);
+    // An address over its own limit takes nothing from the total, so it cannot crowd out the others.
+    if (!take(bucket, limits.perAddress, now)) return 'address_limit';
+    return take(total, limits.total, now) ? undefined : 'total_limit';
+  };
+}
 
 const missedFeedsEveryMs = 5 * 60_000;
 const missedFeedsPage = 50;
@@ -43,19 +97,25 @@ const missedFeedsPage = 50;
 export function registerNotifications(
   app: FastifyInstance,
   deps: { store: Store; tokens: Tokens; worker: Worker; apiUrl: string; clientId: string | undefined },
+  options: { limits?: IntakeLimits | undefined } = {},
 ) {
   const { store, tokens, worker, clientId } = deps;
   const dropped = new Map<Outcome, number>();
+  const limit = createIntakeLimiter(options.limits ?? defaultIntakeLimits);
+  const limitLoggedAt = new Map<Limited, number>();
+
+  const count = (outcome: Outcome) => dropped.set(outcome, (dropped.get(outcome) ?? 0) + 1);
+  /** Counts a drop and logs it with the reason and the running counts; the body itself stays out of the log. */
+  function drop(outcome: Outcome, log: FastifyBaseLogger, id?: string) {
+    count(outcome);
+    log.warn({ notification: id, reason: outcome, dropped: Object.fromEntries(dropped) }, 'notification dropped');
+  }
 
   async function intake(body: unknown, log: FastifyBaseLogger): Promise<Outcome> {
     const parsed = notification.safeParse(body);
     const outcome = parsed.success ? await accept(parsed.data) : 'bad_shape';
     if (outcome === 'stored') worker.kick();
-    else if (outcome !== 'repeat') {
-      dropped.set(outcome, (dropped.get(outcome) ?? 0) + 1);
-      // The reason and the running count; the body itself stays out of the log.
-      log.warn({ notification: parsed.data?._id, reason: outcome, dropped: Object.fromEntries(dropped) }, 'notification dropped');
-    }
+    else if (outcome !== 'repeat') drop(outcome, log, parsed.data?._id);
     return outcome;
   }
 
@@ -67,11 +127,27 @@ export function registerNotifications(
     return worker.receive(() => store.activity.receive({ id: body._id, userId: body.user_id, topic, resource: body.resource }));
   }
 
-  app.post('/notifications', async (request, reply) => {
-    const outcome = await intake(request.body, request.log);
-    if (outcome === 'bad_shape') return reply.code(400).send({ error: 'bad_request', message: 'Not a notification' });
-    return reply.code(200).send({ status: 'ok' });
-  });
+  app.post(
+    '/notifications',
+    {
+      // Before the body is read, so a flood costs little; 200, so the marketplace never waits or retries.
+      onRequest: async (request, reply) => {
+        const over = limit(request.ip);
+        if (!over) return;
+        const now = performance.now();
+        if (now - (limitLoggedAt.get(over) ?? -Infinity) >= limitLogEveryMs) {
+          limitLoggedAt.set(over, now);
+          drop(over, request.log);
+        } else count(over);
+        return reply.code(200).send({ status: 'ok' });
+      },
+    },
+    async (request, reply) => {
+      const outcome = await intake(request.body, request.log);
+      if (outcome === 'bad_shape') return reply.code(400).send({ error: 'bad_request', message: 'Not a notification' });
+      return reply.code(200).send({ status: 'ok' });
+    },
+  );
 
   /** `GET /missed_feeds` with any connected seller's token, every message through the intake. */
   async function recoverMissed(): Promise<void> {

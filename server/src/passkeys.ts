@@ -13,7 +13,8 @@ import type { Config } from './config.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { Store } from './store/store.ts';
 import { opaqueId, type NewPasskey } from './store/team.ts';
-import { invitationRateLimit, nameOf, secretBody, signedOut, usableInvitation } from './team.ts';
+import { rateLimited } from './auth.ts';
+import { nameOf, secretBody, signedOut, usableInvitation } from './team.ts';
 
 const base64url = z.string().regex(/^[\w-]+$/, 'base64url');
 const credentialFields = {
@@ -66,7 +67,8 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
   const { config, store, cookies } = deps;
   const csrf = sameOriginWrite(config);
   const rp = { name: 'Seller Desk', id: config.publicUrl.hostname, origin: config.publicUrl.origin };
-  const limited = { config: invitationRateLimit, preHandler: csrf };
+  // Per client address and instance, as `/auth/*`: an invitation's secret cannot be guessed, nor tried fast.
+  const limited = { config: rateLimited, preHandler: csrf };
 
   /** Registration options for a person (new or not), stored as a challenge with whom it is for. */
   async function registration(person: { id: string; name: string }, invitationId?: string) {

@@ -21,7 +21,7 @@ export const defaultTimeouts: ProxyTimeouts = { connectMs: 5_000, totalMs: 30_00
 
 const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
 
-const itemCategory = z.object({ id: z.string(), category_id: z.string() });
+const itemCategory = z.object({ id: z.string(), category_id: z.string(), seller_id: z.union([z.number(), z.string()]).transform(String) });
 /** `GET /items/{id}` answers one item; `GET /items?ids=` an array of `{code, body}`. */
 const itemsRead = z.union([itemCategory, z.array(z.object({ code: z.number(), body: z.unknown() }))]);
 
@@ -66,8 +66,10 @@ export async function registerProxy(
           // Once: a token the API refuses is refreshed and the request repeated a single time.
           token = await tokens.accessToken(accountId, token);
           answer = await send(request, target, token);
+          // Refused again, fresh: the marketplace no longer accepts this account, whose sign-in ends.
+          if (answer.status === 401 && (await tokens.refused(accountId, token))) return reply.code(401).send(signedOut);
         }
-        if (request.method === 'GET' && answer.status === 200) await noteCategories(request, target, answer.payload);
+        if (request.method === 'GET' && answer.status === 200) await noteCategories(request, accountId, target, answer.payload);
         return relay(reply, answer);
       } catch (error) {
         if (error instanceof SignedOut) return reply.code(401).send(signedOut);
@@ -76,8 +78,11 @@ export async function registerProxy(
     });
   });
 
-  /** Item reads (`/items/{id}`, `/items?ids=`) tell each item's category: kept for recategorizations. */
-  async function noteCategories(request: FastifyRequest, target: URL, payload: Buffer) {
+  /**
+   * Item reads (`/items/{id}`, `/items?ids=`) tell each item's category: kept for recategorizations, of the
+   * reading seller's own items only (items are public; another seller's is not this seller's baseline).
+   */
+  async function noteCategories(request: FastifyRequest, userId: string, target: URL, payload: Buffer) {
     const path = target.pathname.slice(apiUrl.pathname.length - 1);
     if (!/^\/items(\/[^/]+)?$/.test(path)) return;
     try {
@@ -86,7 +91,8 @@ export async function registerProxy(
       const items = Array.isArray(parsed.data)
         ? parsed.data.flatMap((one) => (one.code === 200 ? (itemCategory.safeParse(one.body).data ?? []) : []))
         : [parsed.data];
-      await store.activity.firstSightings(items.map((item) => ({ itemId: item.id, categoryId: item.category_id })));
+      const own = items.filter((item) => item.seller_id === userId);
+      await store.activity.firstSightings(own.map((item) => ({ accountId: userId, itemId: item.id, categoryId: item.category_id })));
     } catch (error) {
       // The seller's answer matters more than this record: logged, never failed.
       request.log.warn({ err: error }, 'item categories not recorded');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { can } from '../../core/roles.ts';
 import { refuseRemoval } from '../../core/team.ts';
+import { rateLimited } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Marketplace } from './marketplace.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
@@ -23,7 +24,8 @@ export function registerSessionRoutes(
 
   // Signed in: the token's seller account joins the person's accounts, as theirs. Signed out: the token's
   // marketplace user signs in as their person (found or created), the account connected with them as owner.
-  app.post('/session/token', { preHandler: csrf }, async (request, reply) => {
+  // Each one makes the server ask the marketplace: limited as the sign-in is.
+  app.post('/session/token', { config: rateLimited, preHandler: csrf }, async (request, reply) => {
     const body = personalToken.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: 'Send {"token": "…"}' });
     const identity = await marketplace.whoAmI(body.data.token);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can, roles, type Role } from '../../core/roles.ts';
 import { displayName, invitationState, mayGrant, refuseRemoval, refuseRoleChange, type TeamRefusal } from '../../core/team.ts';
-import { authRequestsPerMinute, oauthNotConfigured, type StartSignIn } from './auth.ts';
+import { oauthNotConfigured, rateLimited, type StartSignIn } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Marketplace } from './marketplace.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
@@ -28,9 +28,6 @@ export function sendRefusal(reply: FastifyReply, refusal: TeamRefusal) {
   const { status, ...body } = refusals[refusal];
   return reply.code(status).send(body);
 }
-
-/** Per client address and instance, as `/auth/*`: an invitation's secret cannot be guessed, nor tried fast. */
-export const invitationRateLimit = { rateLimit: { max: authRequestsPerMinute, timeWindow: '1 minute' } };
 
 export const secretBody = z.object({ secret: z.string().min(1).max(200) });
 
@@ -196,7 +193,7 @@ export function registerTeam(
   });
 
   // The invitee's side: the secret travels in POST bodies only (the request log keeps method and path).
-  app.post('/invitations/lookup', { config: invitationRateLimit, preHandler: csrf }, async (request, reply) => {
+  app.post('/invitations/lookup', { config: rateLimited, preHandler: csrf }, async (request, reply) => {
     const body = secretBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: 'Send {"secret": "…"}' });
     const found = await usableInvitation(store, body.data.secret);
@@ -212,7 +209,7 @@ export function registerTeam(
     };
   });
 
-  app.post('/invitations/accept', { config: invitationRateLimit, preHandler: csrf }, async (request, reply) => {
+  app.post('/invitations/accept', { config: rateLimited, preHandler: csrf }, async (request, reply) => {
     const session = await cookies.read(request);
     if (!session) return reply.code(401).send(signedOut);
     const body = secretBody.safeParse(request.body);
@@ -229,7 +226,7 @@ export function registerTeam(
 
   // Accepting by signing in with the marketplace: back at /auth/callback the invitee's person is found (by
   // marketplace user) or made with `name`, and joins; none of their seller accounts is connected.
-  app.post('/invitations/marketplace', { config: invitationRateLimit, preHandler: csrf }, async (request, reply) => {
+  app.post('/invitations/marketplace', { config: rateLimited, preHandler: csrf }, async (request, reply) => {
     if (!marketplace.hasOAuth) return reply.code(404).send(oauthNotConfigured);
     const body = secretBody.safeParse(request.body);
     const name = nameOf(request.body);

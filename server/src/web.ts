@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { ConfigError } from './config.ts';
+import { spanishOfSite, spanishOfTag, type Spanish } from './spanish.ts';
 
 /**
  * The browser app: index.html (with the mode written in), the hashed assets, the SPA fallback and the real 404s, and the security headers every response
@@ -22,8 +23,11 @@ interface Page {
 }
 
 export interface Index {
-  /** The page for a client route: index.html with the preloads of that route's area, in the locale it will start in. */
-  forPath(path: string, acceptLanguage: string | undefined): Page;
+  /**
+   * The page for a client route: index.html with the preloads of that route's area in the locale the app will start
+   * in, and the Spanish of the site of the account it is served to (`site`, none when nobody is signed in).
+   */
+  forPath(path: string, acceptLanguage: string | undefined, site: string | undefined): Page;
   /** CSP sources for the page's inline scripts (the same in every variant). */
   scriptHashes: string[];
 }
@@ -65,7 +69,7 @@ function compress(text: string): Page {
   };
 }
 
-const areaRoutes = /^src\/features\/([\w-]+)\/routes\.tsx$/;
+const areaRoute = /^src\/features\/([\w-]+)\/routes\.tsx$/;
 
 /**
  * The shell's lazy parts every page loads as soon as it renders (src/app/Shell.tsx): the query client, MUI's
@@ -84,19 +88,24 @@ export const shellCatalogs: Record<Config['mode'], string[]> = {
   live: ['src/app/locales', 'src/features/activity/locales', 'src/features/settings/locales'],
 };
 
-const pageLocales = ['en', 'es', 'pt-BR'] as const;
-type PageLocale = (typeof pageLocales)[number];
+type PageLocale = 'en' | Spanish | 'pt-BR';
+
+/** The demo seller's site (src/lib/demoAccount.ts; server/test/spanish.test.ts compares them). */
+export const demoSite = 'MLA';
 
 /**
- * The locale the app starts in unless the seller chose one on this device: the first language of
- * Accept-Language it has, as src/lib/i18n.tsx's detectLocale reads navigator.languages (the same list).
- * A seller who chose another one downloads a catalog of a kilobyte or two for nothing.
+ * The locale the app starts in unless the person picked one on this device, as src/lib/i18n.tsx's localeOf
+ * chooses it from navigator.languages (the same list): the first language of Accept-Language it has, Spanish in
+ * the variant of the account's site or, with nobody signed in, of that language's region. A person who picked
+ * another downloads a catalog of a kilobyte or two for nothing.
  */
-function pageLocale(acceptLanguage: string | undefined): PageLocale {
+function pageLocale(acceptLanguage: string | undefined, account: Spanish | undefined): PageLocale {
   for (const range of (acceptLanguage ?? '').split(',')) {
-    const base = range.trim().split(/[-;]/)[0]?.toLowerCase();
-    if (base === 'en' || base === 'es') return base;
+    const tag = range.trim().split(';')[0] ?? '';
+    const base = tag.split('-')[0]?.toLowerCase();
+    if (base === 'en') return 'en';
     if (base === 'pt') return 'pt-BR';
+    if (base === 'es') return account ?? spanishOfTag(tag);
   }
   return 'en';
 }
@@ -109,37 +118,52 @@ export function loadIndex(staticDir: string, mode: Config['mode']): Index {
     throw new ConfigError(`Invalid setting OUT_DIR: ${join(staticDir, 'index.html')} is missing (run npm run build)`);
   }
   // A meta tag, not an inline script: the policy allows no script it cannot hash at start.
-  const text = source.replace(/<head>/i, `<head>\n    <meta name="seller-desk-mode" content="${mode}" />`);
+  const modeMeta = `<meta name="seller-desk-mode" content="${mode}" />`;
+  const text = source.replace(/<head>/i, `<head>\n    ${modeMeta}`);
   const scriptHashes = [...text.matchAll(inlineScript)].map(
     (match) =>
       `'sha256-${createHash('sha256')
         .update(match[1] ?? '')
         .digest('base64')}'`,
   );
-  const plain = compress(text);
-  // Each area's page also preloads what the app would otherwise ask for only once its entry has run (and
-  // then once the shell has rendered): the route's chunks, the shell's lazy parts and the catalogs of both
-  // in the locale the page will start in. Each is a round trip less before the page's first screen, most
-  // of the wait on a phone. `/` is the home area.
   const manifest = readManifest(staticDir);
-  const areas = new Map<string, Page>();
-  for (const key of Object.keys(manifest)) {
-    const area = key.match(areaRoutes)?.[1];
-    if (!area) continue;
-    for (const locale of pageLocales) {
-      const catalogs = [...shellCatalogs[mode], `src/features/${area}/locales`].map((folder) => `${folder}/${locale}.po`);
-      const { scripts, styles } = chunkFiles(manifest, [key, ...shellModules[mode], ...catalogs]);
-      const links = [
-        ...[...scripts]
-          .filter((file) => !text.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-      ];
-      areas.set(`${area} ${locale}`, compress(text.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`)));
-    }
+  const areaRoutes = new Map(
+    Object.keys(manifest).flatMap((key): [string, string][] => {
+      const area = key.match(areaRoute)?.[1];
+      return area ? [[area, key]] : [];
+    }),
+  );
+
+  // The account's Spanish, for the app's first render before it has asked who is signed in (src/lib/i18n.tsx). Each
+  // area's page also preloads what the app would otherwise ask for only once its entry has run (and then once the
+  // shell has rendered): the route's chunks, the shell's lazy parts and the catalogs of both in the locale the page
+  // will start in. Each is a round trip less before the page's first screen, most of the wait on a phone. `/` is
+  // the home area; other paths get no preloads.
+  function render(area: string, locale: PageLocale, account: Spanish | undefined): Page {
+    const page = account ? text.replace(modeMeta, `${modeMeta}\n    <meta name="seller-desk-spanish" content="${account}" />`) : text;
+    const route = areaRoutes.get(area);
+    if (!route) return compress(page);
+    const catalogs = [...shellCatalogs[mode], `src/features/${area}/locales`].map((folder) => `${folder}/${locale}.po`);
+    const { scripts, styles } = chunkFiles(manifest, [route, ...shellModules[mode], ...catalogs]);
+    const links = [
+      ...[...scripts].filter((file) => !text.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ];
+    return compress(page.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`));
   }
+
+  // Built at its first request, each variant once: the known areas, four locales, three kinds of account.
+  const pages = new Map<string, Page>();
   return {
-    forPath: (path, acceptLanguage) => areas.get(`${path.split('/')[1] || 'home'} ${pageLocale(acceptLanguage)}`) ?? plain,
+    forPath(path, acceptLanguage, site) {
+      const account = site === undefined ? undefined : spanishOfSite(site);
+      const area = path.split('/')[1] || 'home';
+      const locale = pageLocale(acceptLanguage, account);
+      const key = areaRoutes.has(area) ? `${area} ${locale} ${account}` : `- ${account}`;
+      let page = pages.get(key);
+      if (!page) pages.set(key, (page = render(area, locale, account)));
+      return page;
+    },
     scriptHashes,
   };
 }
@@ -183,14 +207,19 @@ export function securityHeaders(config: Config, scriptHashes: string[]) {
 /** Paths the SPA never owns: these get a real 404 rather than index.html. */
 const serverOwned = /^\/(api|auth|assets|session|events|notifications|team|invitations|me)(\/|$)/;
 
-export async function registerWeb(app: FastifyInstance, config: Config, index: Index) {
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const page = index.forPath(request.url.split('?')[0] ?? '/', request.headers['accept-language']);
+/** The site of the account a request comes from: live mode's active account, demo mode's seller. */
+export type AccountSite = (request: FastifyRequest) => Promise<string | undefined>;
+
+export async function registerWeb(app: FastifyInstance, config: Config, index: Index, accountSite: AccountSite) {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A store that does not answer serves the page as to nobody signed in: the app then says what is wrong.
+    const site = await accountSite(request).catch(() => undefined);
+    const page = index.forPath(request.url.split('?')[0] ?? '/', request.headers['accept-language'], site);
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('etag', page.etag)
-      .header('vary', 'accept-encoding, accept-language');
+      .header('vary', config.mode === 'live' ? 'accept-encoding, accept-language, cookie' : 'accept-encoding, accept-language');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent, request as upstreamRequest } from 'undici';
 import { z } from 'zod';
-import type { Claimed, NewEntry, Review, Topic } from './store/activity.ts';
+import type { Claimed, ItemCategory, NewEntry, Review, Topic } from './store/activity.ts';
 import type { Store } from './store/store.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
 
@@ -18,6 +18,12 @@ const leaseMs = 60_000;
 const pollMs = 2_000;
 const maxAttempts = 12;
 const readTimeoutMs = 10_000;
+/**
+ * Requests one attempt at a notification may send: a recategorization takes six (the item, both categories,
+ * both fees, the attributes), a refused token one more each. Anyone can post a notification naming a
+ * connected seller, and each read spends that seller's quota; twelve attempts bound one at 120.
+ */
+const defaultReadsPerNotification = 10;
 /** The longest a job waits for the intake to go quiet: under a steady flood the worker still moves on. */
 const yieldAtMostMs = 250;
 /** 5 s, 10 s, 20 s … at most 10 minutes: twelve attempts span about an hour, like the marketplace's own retries. */
@@ -28,14 +34,20 @@ interface Read {
   body: unknown;
 }
 
+/** Reads `path` as the seller a notification names, within that notification's reads. */
+type Reader = (path: string) => Promise<Read>;
+
 // The worker's own schemas, not the browser's (src/api): those are built for the bundler (extensionless
 // imports beside `client.ts`, outside this build's rootDir, so server/dist could not run them), and they ask
-// for what the pages show (src/api/items.ts requires seller_id, sale_terms … and lacks status,
-// listing_type_id and attributes), where the worker needs only these fields and must not drop a
-// notification over one it never reads.
-const question = z.object({ id: z.number(), item_id: z.string(), status: z.string() });
+// for what the pages show (src/api/items.ts requires sale_terms … and lacks status, listing_type_id and
+// attributes), where the worker needs only these fields and must not drop a notification over one it never
+// reads. Each requires the field naming the resource's seller: a resource that does not say whose it is
+// makes no entry.
+const sellerId = z.union([z.number().int(), z.string()]).transform(String);
+const question = z.object({ id: z.number(), seller_id: sellerId, item_id: z.string(), status: z.string() });
 const item = z.object({
   id: z.string(),
+  seller_id: sellerId,
   site_id: z.string(),
   title: z.string(),
   category_id: z.string(),
@@ -46,15 +58,16 @@ const item = z.object({
   attributes: z.array(z.object({ id: z.string() })).optional(),
 });
 type Item = z.infer<typeof item>;
-const stock = z.object({ id: z.string(), locations: z.array(z.object({ type: z.string(), quantity: z.number() })) });
+const stock = z.object({ id: z.string(), user_id: sellerId, locations: z.array(z.object({ type: z.string(), quantity: z.number() })) });
 const operation = z.object({
   id: z.number(),
+  seller_id: sellerId,
   inventory_id: z.string().optional(),
   seller_product_id: z.string().optional(),
   type: z.string(),
   detail: z.object({ available_quantity: z.number() }).partial().optional(),
 });
-const lead = z.object({ id: z.string(), item_id: z.string(), status: z.string() });
+const lead = z.object({ id: z.string(), seller_id: sellerId, item_id: z.string(), status: z.string() });
 const category = z.object({ path_from_root: z.array(z.object({ name: z.string() })) });
 const price = z.object({ listing_type_id: z.string(), sale_fee_amount: z.number() });
 const attribute = z.object({ id: z.string(), name: z.string(), tags: z.object({ required: z.boolean().optional() }).loose().optional() });
@@ -78,8 +91,15 @@ function resourceId(resource: string): string {
  * stores the entry and publishes it. Runs at start (work stored before a restart is done after it), on every
  * new notification (`kick`) and every few seconds for retries.
  */
-export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: string; log: FastifyBaseLogger }) {
-  const { store, tokens, log } = deps;
+export function createWorker(deps: {
+  store: Store;
+  tokens: Tokens;
+  apiUrl: string;
+  log: FastifyBaseLogger;
+  /** The tests' override of `defaultReadsPerNotification`. */
+  readsPerNotification?: number | undefined;
+}) {
+  const { store, tokens, log, readsPerNotification = defaultReadsPerNotification } = deps;
   const agent = new Agent({ connect: { timeout: 5_000 } });
   let running: Promise<void> | undefined;
   let again = false;
@@ -106,7 +126,9 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
     });
   }
 
-  async function get(token: string, path: string): Promise<Read> {
+  async function get(token: string, path: string, budget: { left: number }): Promise<Read> {
+    if (budget.left <= 0) throw new Drop(`more than ${readsPerNotification} reads`);
+    budget.left--;
     try {
       const response = await upstreamRequest(`${deps.apiUrl}${path}`, {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
@@ -123,13 +145,14 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
   }
 
   /** Reads with the seller account's token, refreshed as the API door does (once on a 401). */
-  async function readAs(userId: string, path: string): Promise<Read> {
+  async function readAs(userId: string, path: string, budget: { left: number }): Promise<Read> {
     try {
       let token = await tokens.accessToken(userId);
-      let answer = await get(token, path);
+      let answer = await get(token, path, budget);
       if (answer.status === 401) {
         token = await tokens.accessToken(userId, token);
-        answer = await get(token, path);
+        answer = await get(token, path, budget);
+        if (answer.status === 401) await tokens.refused(userId, token);
       }
       if (answer.status !== 401) return answer;
     } catch (error) {
@@ -145,29 +168,29 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
     return parsed.data;
   }
 
-  async function categoryPath(userId: string, categoryId: string): Promise<string[]> {
-    const answer = await readAs(userId, `/categories/${encodeURIComponent(categoryId)}`);
+  async function categoryPath(read: Reader, categoryId: string): Promise<string[]> {
+    const answer = await read(`/categories/${encodeURIComponent(categoryId)}`);
     return answer.status === 404 ? [] : parse(category, answer, 'category').path_from_root.map((node) => node.name);
   }
 
   /** The sale fee for the item's price and listing type in a category; null when the marketplace names none. */
-  async function saleFee(userId: string, found: Item, categoryId: string): Promise<number | null> {
+  async function saleFee(read: Reader, found: Item, categoryId: string): Promise<number | null> {
     if (!found.listing_type_id) return null;
     const query = new URLSearchParams({ price: String(found.price), category_id: categoryId, listing_type_id: found.listing_type_id });
-    const answer = await readAs(userId, `/sites/${encodeURIComponent(found.site_id)}/listing_prices?${query}`);
+    const answer = await read(`/sites/${encodeURIComponent(found.site_id)}/listing_prices?${query}`);
     if (answer.status !== 200) return null;
     // One object when listing_type_id is given (the public API), an array of every type otherwise: both read.
     const prices = z.array(price).safeParse(Array.isArray(answer.body) ? answer.body : [answer.body]);
     return prices.success ? (prices.data.find((p) => p.listing_type_id === found.listing_type_id)?.sale_fee_amount ?? null) : null;
   }
 
-  async function review(userId: string, found: Item, previous: string): Promise<Review> {
+  async function review(read: Reader, found: Item, previous: string): Promise<Review> {
     const [fromPath, toPath, fromFee, toFee, required] = await Promise.all([
-      categoryPath(userId, previous),
-      categoryPath(userId, found.category_id),
-      saleFee(userId, found, previous),
-      saleFee(userId, found, found.category_id),
-      readAs(userId, `/categories/${encodeURIComponent(found.category_id)}/attributes`),
+      categoryPath(read, previous),
+      categoryPath(read, found.category_id),
+      saleFee(read, found, previous),
+      saleFee(read, found, found.category_id),
+      read(`/categories/${encodeURIComponent(found.category_id)}/attributes`),
     ]);
     const has = new Set((found.attributes ?? []).map((a) => a.id));
     const attributes = required.status === 200 ? parse(z.array(attribute), required, 'attributes') : [];
@@ -183,15 +206,32 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
     };
   }
 
-  /** The entry for a notification (and the item category to remember), from the marketplace's answer. */
-  async function build(claimed: Claimed): Promise<{ entry: NewEntry; itemCategory?: { itemId: string; categoryId: string } }> {
+  /**
+   * The entry for a notification (and the item category to remember), from the marketplace's answer. The
+   * notification is only a hint (the marketplace signs nothing, and its `application_id` and seller ids are
+   * public): an entry is made only of a resource whose own owner field names the seller, or, on a 404, of
+   * one this seller's activity already shows.
+   */
+  async function build(claimed: Claimed): Promise<{ entry: NewEntry; itemCategory?: ItemCategory }> {
     const { userId, topic, resource } = claimed;
     const id = resourceId(resource);
     const base = { accountId: userId, topic, kind: kinds[topic], resource };
+    const budget = { left: readsPerNotification };
+    const read: Reader = (path) => readAs(userId, path, budget);
+    /**
+     * Whose the resource is, by its own field: a question's, item's and credit lead's `seller_id`, a user
+     * product's `user_id`, and a fulfillment operation's `seller_id` (the spec lists it on the operation, so
+     * its inventory needs no further read).
+     */
+    const ownedBy = (owner: string) => {
+      if (owner !== userId) throw new Drop(`${resource} belongs to another seller`);
+    };
     const path =
       topic === 'questions' ? `${resource}?api_version=4` : topic === 'leads-credits' ? `${resource}?seller_id=${userId}` : resource;
-    const answer = await readAs(userId, path);
+    const answer = await read(path);
     if (answer.status === 404) {
+      // A 404 says nothing of whose the resource was: anyone can name a made-up id for a connected seller.
+      if (!(await store.activity.shownAlive(userId, resource))) throw new Drop(`${resource} answered 404, never shown to this seller`);
       const subject =
         topic === 'questions'
           ? { questionId: Number(id) }
@@ -205,12 +245,14 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
     switch (topic) {
       case 'questions': {
         const found = parse(question, answer, resource);
+        ownedBy(found.seller_id);
         return { entry: { ...base, subject: { questionId: found.id, itemId: found.item_id }, facts: { status: found.status } } };
       }
       case 'items': {
         const found = parse(item, answer, resource);
-        const previous = await store.activity.lastCategory(found.id);
-        const itemCategory = { itemId: found.id, categoryId: found.category_id };
+        ownedBy(found.seller_id);
+        const previous = await store.activity.lastCategory(userId, found.id);
+        const itemCategory = { accountId: userId, itemId: found.id, categoryId: found.category_id };
         const facts = { title: found.title, status: found.status ?? null };
         if (previous === undefined || previous === found.category_id) {
           return { entry: { ...base, subject: { itemId: found.id }, facts }, itemCategory };
@@ -220,17 +262,19 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
           kind: 'recategorization' as const,
           subject: { itemId: found.id },
           facts,
-          review: await review(userId, found, previous),
+          review: await review(read, found, previous),
         };
         return { entry, itemCategory };
       }
       case 'stock-location': {
         const found = parse(stock, answer, resource);
+        ownedBy(found.user_id);
         const quantity = found.locations.reduce((sum, location) => sum + location.quantity, 0);
         return { entry: { ...base, subject: { userProductId: found.id }, facts: { quantity } } };
       }
       case 'fbm_stock_operations': {
         const found = parse(operation, answer, resource);
+        ownedBy(found.seller_id);
         const inventoryId = found.inventory_id ?? found.seller_product_id;
         return {
           entry: {
@@ -242,6 +286,7 @@ export function createWorker(deps: { store: Store; tokens: Tokens; apiUrl: strin
       }
       case 'leads-credits': {
         const found = parse(lead, answer, resource);
+        ownedBy(found.seller_id);
         return { entry: { ...base, subject: { creditId: found.id, itemId: found.item_id }, facts: { status: found.status } } };
       }
     }

@@ -55,7 +55,8 @@ describe('start refused on a bad setting', () => {
     ['SESSION_SECRET', { SELLER_API_URL: live.SELLER_API_URL, PUBLIC_URL: live.PUBLIC_URL }, 'Missing setting SESSION_SECRET'],
     ['PUBLIC_URL', { SELLER_API_URL: live.SELLER_API_URL, SESSION_SECRET: sessionSecret }, 'Missing setting PUBLIC_URL'],
     ['DATABASE_URL', { ...live, DATABASE_URL: 'mysql://db/x' }, 'Invalid setting DATABASE_URL: must be a postgres:// URL'],
-    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'Invalid setting TRUST_PROXY: must be true or false'],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'Invalid setting TRUST_PROXY: must be false, true (one proxy), a number of proxies'],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }, 'Invalid setting TRUST_PROXY: must be false, true (one proxy), a number of proxies'],
     ['IMAGE_HOSTS', { IMAGE_HOSTS: 'https://img.example.com/path' }, 'Invalid setting IMAGE_HOSTS'],
     ['OUT_DIR', { OUT_DIR: '/nonexistent/build' }, 'Invalid setting OUT_DIR: /nonexistent/build/index.html is missing'],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: main }, 'Missing setting TLS_KEY_FILE: TLS_CERT_FILE is set'],
@@ -71,6 +72,17 @@ describe('start refused on a bad setting', () => {
 });
 
 describe('settings', () => {
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['true', 1], // the one reverse proxy of a usual deployment, never every hop
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['loopback, 10.0.0.0/8 fd00::/8', ['loopback', '10.0.0.0/8', 'fd00::/8']],
+  ])('TRUST_PROXY=%s trusts %j', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
   it('default to the demo on 0.0.0.0:8080 with the embedded store', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ mode: 'demo', port: 8080, host: '0.0.0.0', dataDir: './.data', trustProxy: false, oauth: undefined });
@@ -87,7 +99,7 @@ describe('settings', () => {
       TRUST_PROXY: '1',
       IMAGE_HOSTS: 'https://a.example.com, *.b.example.com',
     });
-    expect(config).toMatchObject({ mode: 'live', sellerApiUrl: 'https://api.example.com', trustProxy: true });
+    expect(config).toMatchObject({ mode: 'live', sellerApiUrl: 'https://api.example.com', trustProxy: 1 });
     expect(config.oauth).toEqual({ authUrl: 'https://auth.example.com', clientId: '1', clientSecret: 's' });
     expect(config.imageHosts).toEqual(['https://a.example.com', '*.b.example.com']);
   });

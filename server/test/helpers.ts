@@ -13,7 +13,7 @@ import { activityEntrySchema, type ActivityEntry } from '../../src/api/activity.
 import type { Db } from '../../src/demo/db/index.ts';
 import type { DemoOAuth } from '../../src/demo/oauth.ts';
 import { createDemoServer } from '../../src/demo/server.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { ProxyTimeouts } from '../src/proxy.ts';
 import { createCipher, deriveKey } from '../src/secrets.ts';
@@ -110,7 +110,7 @@ export function makeStaticDir(): string {
   // shell's lazy parts; the catalogs of the app, of the areas the shell borrows from, and of the questions.
   mkdirSync(join(dir, '.vite'));
   const catalogs = ['app', 'features/activity', 'features/settings', 'features/questions'].flatMap((folder) =>
-    ['en', 'es', 'pt-BR'].map((locale) => [
+    ['en', 'es-AR', 'es-419', 'pt-BR'].map((locale) => [
       `src/${folder}/locales/${locale}.po`,
       { file: `assets/messages-${folder.replace('features/', '')}-${locale}-Msg000.js` },
     ]),
@@ -151,7 +151,7 @@ export interface TestServer {
 /** Starts the server in-process on a free port with an in-memory store; `env` as the process would get it. */
 export async function startServer(
   env: Record<string, string | undefined>,
-  options: { timeouts?: ProxyTimeouts; store?: Store } = {},
+  options: { timeouts?: ProxyTimeouts; store?: Store; notifications?: AppOptions['notifications'] } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ OUT_DIR: makeStaticDir(), DATA_DIR: 'memory://', HOST: '127.0.0.1', PORT: '0', ...env });
   const store = config.mode === 'live' ? (options.store ?? (await sharedTestStore())) : undefined;
@@ -162,7 +162,13 @@ export async function startServer(
       done();
     },
   });
-  const app = await buildApp({ config, store, logStream, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
+  const app = await buildApp({
+    config,
+    store,
+    logStream,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.notifications ? { notifications: options.notifications } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `${config.tls ? 'https' : 'http'}://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
@@ -303,17 +309,21 @@ function submission(html: string, choice: string, button: string): { action: str
 
 /**
  * The browser's side of a sign-in up to the callback the marketplace sends it back to: `login` (the app's
- * sign-in link) or an `authorization` page address the app gave, the consent page, its form submitted with
- * `seller` chosen and `button` clicked. Answers the callback's path and query.
+ * sign-in link, followed from the app's page unless `site` says where from: a Sec-Fetch-Site value, or null
+ * for a browser that sends none) or an `authorization` page address the app gave, the consent page, its form
+ * submitted with `seller` chosen and `button` clicked. Answers the callback's path and query.
  */
 export async function consent(
   browser: Browser,
-  options: { seller?: string; button?: 'Allow' | 'Deny'; login?: string; authorization?: string } = {},
+  options: { seller?: string; button?: 'Allow' | 'Deny'; login?: string; site?: string | null; authorization?: string } = {},
 ): Promise<string> {
   let page: URL;
   if (options.authorization) page = new URL(options.authorization);
   else {
-    const login = await browser.request(options.login ?? '/auth/login?returnTo=/questions?status=UNANSWERED');
+    const site = options.site === undefined ? 'same-origin' : options.site;
+    const login = await browser.request(options.login ?? '/auth/login?returnTo=/questions?status=UNANSWERED', {
+      headers: site === null ? {} : { 'sec-fetch-site': site },
+    });
     if (login.status !== 302) throw new Error(`/auth/login answered ${login.status}`);
     page = new URL(login.headers.get('location')!);
   }
@@ -330,6 +340,7 @@ export async function signIn(browser: Browser, seller = 'TIENDA_DEMO', login?: s
   return browser.request(await consent(browser, { seller, ...(login && { login }) }));
 }
 
+/** Asks `check` every 100 ms until it answers something, for at most `timeoutMs`. */
 export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

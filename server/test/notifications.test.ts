@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCipher, deriveKey } from '../src/secrets.ts';
 import { activityPageSchema, type ActivityEntry } from '../../src/api/activity.ts';
-import { openStore } from '../src/store/store.ts';
+import { openStore, type Store } from '../src/store/store.ts';
 import {
   Browser,
+  liveEnv,
   oauthClient,
   openEvents,
   signIn,
@@ -21,6 +22,7 @@ import {
 } from './helpers.ts';
 
 const sellerId = 202593498; // TIENDA_DEMO, the simulator's demo seller
+const otherSellerId = 310000002; // OTRO_VENDEDOR, the simulator's other seller
 
 /** A notification as the marketplace sends it. */
 const notification = (resource: string, topic = 'questions', extra: Record<string, unknown> = {}) => ({
@@ -38,6 +40,21 @@ const notification = (resource: string, topic = 'questions', extra: Record<strin
 
 const post = (server: TestServer, body: unknown) =>
   fetch(`${server.url}/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** A delivery from another source address: on Linux every 127.0.0.0/8 address reaches the server. */
+const postFrom = (localAddress: string, server: TestServer, body: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const request = httpRequest(
+      `${server.url}/notifications`,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
 
 /** The activity as the browser reads it: with its own schema, so a shape the app cannot read fails here. */
 async function activity(browser: Browser, query = '') {
@@ -111,13 +128,28 @@ describe('notifications over the simulator (PGlite)', () => {
     expect((await activity(seller, '?limit=200')).entries.filter((e) => e.resource === body.resource)).toHaveLength(1);
   });
 
-  it('says a question was deleted when its read answers 404', async () => {
-    const body = notification('/questions/987654321');
-    await post(server, body);
-    expect(await entryFor(seller, body.resource)).toMatchObject({
-      subject: { questionId: 987654321 },
-      facts: { status: null, deleted: true },
-    });
+  it('says a question was deleted when its read answers 404, once, and only of one the seller was shown', async () => {
+    const question = seededQuestion(simulator, 10);
+    const shown = notification(`/questions/${question.id}`);
+    await post(server, shown);
+    await entryFor(seller, shown.resource);
+    simulator.db.questions.byId.delete(question.id);
+    const gone = notification(shown.resource);
+    const goneAgain = notification(shown.resource);
+    const neverShown = notification('/questions/987654321');
+    for (const body of [gone, goneAgain, neverShown]) await post(server, body);
+    // Done in order of arrival: once a later notification's entry shows, these three are done.
+    const later = notification(`/questions/${seededQuestion(simulator, 11).id}`);
+    await post(server, later);
+    await entryFor(seller, later.resource);
+    const { entries } = await activity(seller, '?limit=200');
+    expect(entries.filter((entry) => entry.resource === shown.resource)).toMatchObject([
+      { subject: { questionId: question.id }, facts: { status: null, deleted: true } },
+      { facts: { status: question.status } },
+    ]);
+    expect(entries.find((entry) => entry.resource === neverShown.resource)).toBeUndefined();
+    expect(server.logs()).toMatch(new RegExp(`"notification":"${goneAgain._id}".*answered 404, never shown to this seller`));
+    expect(server.logs()).toMatch(new RegExp(`"notification":"${neverShown._id}".*answered 404, never shown to this seller`));
   });
 
   it('reads again after a failed read', async () => {
@@ -362,7 +394,7 @@ describe('notifications across restarts and missed deliveries', () => {
         });
         return answer(200, { messages: [message('/questions/42'), message('/questions/43', { application_id: 'another-app' })], total: 2 });
       }
-      if (url.pathname === '/questions/42') return answer(200, { id: 42, item_id: 'MLA1', status: 'UNANSWERED' });
+      if (url.pathname === '/questions/42') return answer(200, { id: 42, seller_id: 555, item_id: 'MLA1', status: 'UNANSWERED' });
       return answer(404, { error: 'not_found' });
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
@@ -409,5 +441,200 @@ describe.each(await storeEngines('notification tests'))('two instances on $name'
     expect((await events.next()).entry.resource).toBe(later.resource);
     events.close();
     await Promise.all([a!.close(), b!.close()]);
+  });
+});
+
+describe('forged notifications over the simulator: the marketplace signs nothing', () => {
+  let simulator: Simulator;
+  let store: Store;
+  let server: TestServer;
+  let seller: Browser;
+
+  beforeAll(async () => {
+    simulator = await startSimulator();
+    store = await openStore({ dataDir: 'memory://', cipher: testCipher });
+    server = await startServer(simulatorEnv(simulator), { store });
+    seller = new Browser(server.url);
+    await signIn(seller);
+  });
+  afterAll(async () => {
+    await server.close();
+    await store.close();
+    await simulator.close();
+  });
+
+  const ownItem = (categoryId: string) =>
+    [...simulator.db.items.values()].find((item) => item.seller_id === sellerId && item.category_id === categoryId)!;
+
+  it('makes no entry, unread change or event of made-up resources or another seller’s, and still of the seller’s own', async () => {
+    const otherQuestion = { ...seededQuestion(simulator), id: 777000001, seller_id: otherSellerId };
+    simulator.db.questions.byId.set(otherQuestion.id, otherQuestion);
+    const otherItem = { ...ownItem('MLA1055'), id: 'MLB900000001', seller_id: otherSellerId };
+    simulator.db.items.set(otherItem.id, otherItem);
+    const forged = [
+      notification('/questions/98765432'),
+      notification('/items/MLA99887766', 'items'),
+      notification(`/questions/${otherQuestion.id}`),
+      notification(`/items/${otherItem.id}`, 'items'),
+      // OTRO_VENDEDOR's user product: the simulator answers another seller 404, as for a made-up credit lead.
+      notification('/user-products/MLBU3429999/stock', 'stock-location'),
+      notification(`/vis/loans/${randomUUID()}`, 'leads-credits'),
+    ];
+    const { unread } = await activity(seller);
+    const events = await openEvents(server.url, seller.cookieHeader());
+    for (const body of forged) expect((await post(server, body)).status).toBe(200);
+    const genuine = notification(`/questions/${seededQuestion(simulator, 1).id}`);
+    await post(server, genuine);
+
+    // Done in order of arrival: the first event is the genuine one, so the forged ones made none.
+    expect((await events.next()).entry.resource).toBe(genuine.resource);
+    events.close();
+    const after = await activity(seller, '?limit=200');
+    expect(after.entries.map((entry) => entry.resource)).toEqual([genuine.resource]);
+    expect(after.unread).toBe(unread + 1);
+    for (const body of forged) expect(server.logs()).toMatch(new RegExp(`"notification":"${body._id}".*"notification dropped"`));
+    expect(server.logs()).toMatch(new RegExp(`"notification":"${forged[2]!._id}".*belongs to another seller`));
+    expect(server.logs()).toMatch(new RegExp(`"notification":"${forged[3]!._id}".*belongs to another seller`));
+  });
+
+  it('keeps each seller’s last-seen category: another seller’s notification of the item moves nothing', async () => {
+    const item = ownItem('MLA109027');
+    expect((await seller.request(`/api/items/${item.id}`)).status).toBe(200); // the seller's baseline
+    item.category_id = 'MLA1055';
+    // Another connected seller names the item under their own id: read with their token, it is public.
+    const attacker = new Browser(server.url);
+    await signIn(attacker, 'OTRO_VENDEDOR');
+    expect((await attacker.request(`/api/items/${item.id}`)).status).toBe(200);
+    const forged = notification(`/items/${item.id}`, 'items', { user_id: otherSellerId });
+    await post(server, forged);
+    const genuine = notification(`/items/${item.id}`, 'items');
+    await post(server, genuine);
+
+    expect(await entryFor(seller, genuine.resource)).toMatchObject({
+      kind: 'recategorization',
+      review: { from: { categoryId: 'MLA109027' }, to: { categoryId: 'MLA1055' } },
+    });
+    expect((await activity(attacker)).entries).toEqual([]);
+    expect(await store.activity.lastCategory(String(otherSellerId), item.id)).toBeUndefined();
+    expect(await store.activity.lastCategory(String(sellerId), item.id)).toBe('MLA1055');
+  });
+
+  it('drops deliveries over the per-address and the total limit with 200, logging and counting them', async () => {
+    const limits = { perAddress: { burst: 2, perSecond: 0 }, total: { burst: 3, perSecond: 0 } };
+    const limited = await startServer(simulatorEnv(simulator), { store, notifications: { limits } });
+    await signIn(new Browser(limited.url));
+    const bodies = [2, 3, 4, 5, 6, 7].map((skip) => notification(`/questions/${seededQuestion(simulator, skip).id}`));
+    const sources = ['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.2', '127.0.0.3'];
+    const statuses: number[] = [];
+    for (const [index, body] of bodies.entries()) statuses.push(await postFrom(sources[index]!, limited, body));
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    const ids = bodies.map((body) => body._id);
+    const stored = await store.db.selectFrom('notifications').select('id').where('id', 'in', ids).execute();
+    expect(new Set(stored.map((row) => row.id))).toEqual(new Set([ids[0], ids[1], ids[4]]));
+    // The second drop over the address's limit within a second is counted, not logged again.
+    const logs = limited.logs();
+    expect(logs.match(/"reason":"address_limit"/g)).toHaveLength(1);
+    expect(logs).toMatch(/"reason":"address_limit","dropped":\{"address_limit":1\}/);
+    expect(logs).toMatch(/"reason":"total_limit","dropped":\{"address_limit":2,"total_limit":1\}/);
+    await limited.close();
+  });
+
+  it('stops reading a notification past its reads, making no entry', async () => {
+    const capStore = await openStore({ dataDir: 'memory://', cipher: testCipher });
+    const capped = await startServer(simulatorEnv(simulator), { store: capStore, notifications: { readsPerNotification: 3 } });
+    const own = new Browser(capped.url);
+    await signIn(own);
+    const item = ownItem('MLA1652');
+    const first = notification(`/items/${item.id}`, 'items');
+    await post(capped, first);
+    await entryFor(own, first.resource);
+    // A recategorization's review takes five reads after the item's.
+    item.category_id = 'MLA1055';
+    const before = simulator.db.traffic.requests;
+    const moved = notification(`/items/${item.id}`, 'items');
+    await post(capped, moved);
+    await waitFor(async () => {
+      const row = await capStore.db.selectFrom('notifications').select('processed_at').where('id', '=', moved._id).executeTakeFirst();
+      return row?.processed_at ?? undefined;
+    });
+
+    expect(capped.logs()).toMatch(new RegExp(`"notification":"${moved._id}".*more than 3 reads.*"notification dropped"`));
+    expect(simulator.db.traffic.requests - before).toBeLessThanOrEqual(3);
+    expect((await activity(own, '?kind=recategorization')).entries).toEqual([]);
+    await capped.close();
+    await capStore.close();
+  });
+});
+
+describe('each topic’s resource is the seller’s own, by its owner field', () => {
+  const token = 'APP_USR-owner-fields';
+  /** Each topic's resource; a resource whose id begins with 1 (after letters) is seller 555's, any other seller 999's. */
+  const resources: [RegExp, (id: string, owner: number) => unknown][] = [
+    [/^\/questions\/(\d+)$/, (id, owner) => ({ id: Number(id), seller_id: owner, item_id: 'MLA1', status: 'UNANSWERED' })],
+    [
+      /^\/items\/(\w+)$/,
+      (id, owner) => ({ id, seller_id: owner, site_id: 'MLA', title: 'Mate', category_id: 'MLA1055', price: 10, currency_id: 'ARS' }),
+    ],
+    [/^\/user-products\/([\w-]+)\/stock$/, (id, owner) => ({ id, user_id: owner, locations: [{ type: 'meli_facility', quantity: 3 }] })],
+    [
+      /^\/stock\/fulfillment\/operations\/(\d+)$/,
+      (id, owner) => ({ id: Number(id), seller_id: owner, inventory_id: 'INV1', type: 'INBOUND_RECEPTION' }),
+    ],
+    [/^\/vis\/loans\/([\w-]+)$/, (id, owner) => ({ id, seller_id: owner, item_id: 'MLA1', status: 'approved' })],
+  ];
+  let fake: ReturnType<typeof createServer>;
+  let fakeUrl: string;
+  beforeAll(async () => {
+    fake = createServer((request, response) => {
+      const answer = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      const { pathname } = new URL(request.url ?? '/', 'http://fake');
+      if (request.headers.authorization !== `Bearer ${token}`) return answer(401, { error: 'unauthorized' });
+      if (pathname === '/users/me') return answer(200, { id: 555, nickname: 'FAKE_SELLER', site_id: 'MLA' });
+      if (pathname === '/missed_feeds') return answer(200, { messages: [], total: 0 });
+      for (const [pattern, resource] of resources) {
+        const id = pattern.exec(pathname)?.[1];
+        if (id) return answer(200, resource(id, /^[A-Z]*1/.test(id) ? 555 : 999));
+      }
+      return answer(404, { error: 'not_found' });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    fakeUrl = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    fake.closeAllConnections();
+    await new Promise((resolve) => fake.close(resolve));
+  });
+
+  it('makes an entry of each topic’s own resource and none of another seller’s', async () => {
+    const store = await openStore({ dataDir: 'memory://', cipher: testCipher });
+    const env = liveEnv(fakeUrl, { SELLER_AUTH_URL: fakeUrl, OAUTH_CLIENT_ID: 'fake-app', OAUTH_CLIENT_SECRET: 'fake-secret' });
+    const server = await startServer(env, { store });
+    const seller = new Browser(server.url);
+    expect((await seller.write('/session/token', 'POST', { token })).status).toBe(200);
+    const notifications = (first: string) =>
+      [
+        [`/questions/${first}01`, 'questions'],
+        [`/items/MLA${first}01`, 'items'],
+        [`/user-products/MLAU${first}01/stock`, 'stock-location'],
+        [`/stock/fulfillment/operations/${first}01`, 'fbm_stock_operations'],
+        [`/vis/loans/${first}0000000-0000-4000-8000-000000000000`, 'leads-credits'],
+      ].map(([resource, topic]) => notification(resource!, topic, { user_id: 555, application_id: 'fake-app' }));
+    const others = notifications('2');
+    const own = notifications('1');
+    for (const body of [...others, ...own]) expect((await post(server, body)).status).toBe(200);
+
+    // Done in order of arrival: once the own ones show, the others are done.
+    const entries = await waitFor(async () => {
+      const body = (await (await seller.request('/activity')).json()) as { entries: ActivityEntry[] };
+      return body.entries.length >= own.length ? body.entries : undefined;
+    });
+    expect(entries.map((entry) => entry.resource).sort()).toEqual(own.map((body) => body.resource).sort());
+    for (const body of others) expect(server.logs()).toMatch(new RegExp(`"notification":"${body._id}".*belongs to another seller`));
+    await server.close();
+    await store.close();
   });
 });

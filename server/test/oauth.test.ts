@@ -2,7 +2,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoSeller, otherSeller } from '../../src/demo/db/core.ts';
 import { serverSessionSchema } from '../../src/api/session.ts';
 import { authRequestsPerMinute } from '../src/auth.ts';
-import { Browser, consent, publicUrl, signIn, simulatorEnv, startLiveWithSimulator, startServer } from './helpers.ts';
+import { createCipher, deriveKey } from '../src/secrets.ts';
+import { openStore, type Store } from '../src/store/store.ts';
+import { startFakeMarketplace } from './fake-marketplace.ts';
+import {
+  Browser,
+  consent,
+  liveEnv,
+  publicUrl,
+  sessionSecret,
+  signIn,
+  simulatorEnv,
+  startLiveWithSimulator,
+  startServer,
+  startSimulator,
+  type Simulator,
+} from './helpers.ts';
 
 /** The server's answer read with the browser's own schema: a shape the app cannot read fails here. */
 const readSession = async (response: Response | Promise<Response>) => serverSessionSchema.parse(await (await response).json());
@@ -120,7 +135,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     const response = await browser.request(callback, { headers: { 'accept-language': 'es-AR,es;q=0.9,en;q=0.5' } });
     expect(response.status).toBe(403);
     const html = await response.text();
-    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<html lang="es-AR">');
     expect(html).toContain('No autorizaste a Seller Desk');
     expect(html).toContain('href="/auth/login?returnTo=%2Fquestions%3Fstatus%3DUNANSWERED">Intentar de nuevo</a>');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -148,6 +163,74 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     const response = await browser.request(second.pathname + second.search);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('no longer accepts this sign-in');
+  });
+
+  // Each a returnTo that once led, or could lead, a browser to another site after signing in.
+  it.each([
+    ['a tab', '/\t/evil.example/x'],
+    ['a carriage return', '/\r/evil.example'],
+    ['a line feed', '/\n/evil.example'],
+    ['leading spaces', '  //evil.example'],
+    ['a backslash', '/\\evil.example'],
+    ['two backslashes', '\\\\evil.example'],
+    ['a percent-encoded tab', '/%09/evil.example'],
+    ['a percent-encoded backslash', '/%5Cevil.example'],
+    ['percent-encoded slashes', '/%2F%2Fevil.example'],
+    ['a dot segment', '/.//evil.example'],
+    ['an absolute URL', 'https://evil.example/x'],
+    ['a scheme-relative URL', '//evil.example/x'],
+    ['three slashes', '///evil.example'],
+    ['a script', 'javascript:alert(1)'],
+  ])('returns to / on this origin, whatever returnTo holds: %s', async (_name, returnTo) => {
+    const callback = await signIn(browser, undefined, `/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+    expect(callback.status).toBe(303);
+    const location = callback.headers.get('location')!;
+    expect(location).toBe('/');
+    // Read as a browser does (the URL parser drops tabs and newlines).
+    expect(new URL(location, publicUrl).origin).toBe(publicUrl);
+  });
+
+  it.each([
+    ['/stock?view=low#top', '/stock?view=low#top'],
+    [`${publicUrl}/credits?status=approved`, '/credits?status=approved'],
+    ['/questions?q=env%C3%ADo%20gratis', '/questions?q=env%C3%ADo%20gratis'],
+  ])('returns to a place of this app: %s', async (returnTo, place) => {
+    const callback = await signIn(browser, undefined, `/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+    expect(callback.headers.get('location')).toBe(place);
+  });
+
+  it.each([['cross-site'], ['same-site']])(
+    'starts nothing from another site’s link (%s): a page asks, and its own link signs in keeping the session',
+    async (site) => {
+      await signIn(browser);
+      const cookie = browser.cookieHeader();
+      const before = (await readSession(browser.request('/session'))).accounts.map((a) => a.nickname);
+      const held = await browser.request('/auth/login?returnTo=%2Fstock', { headers: { 'sec-fetch-site': site, 'accept-language': 'es' } });
+      expect(held.status).toBe(200);
+      expect(held.headers.getSetCookie()).toEqual([]);
+      const html = await held.text();
+      expect(html).toContain('Otro sitio te trajo al inicio de sesión de Seller Desk');
+      const link = /<a href="([^"]+)">Continuar al marketplace<\/a>/.exec(html)![1]!.replaceAll('&amp;', '&');
+      expect(link).toBe('/auth/login?returnTo=%2Fstock&add=1');
+      expect(browser.cookieHeader()).toBe(cookie);
+      expect((await readSession(browser.request('/session'))).accounts.map((a) => a.nickname)).toEqual(before);
+
+      // The seller follows the page's link, from the page (same-origin): the first account stays.
+      const added = await signIn(browser, otherSeller.nickname, link);
+      expect(added.headers.get('location')).toBe('/stock');
+      const session = await readSession(browser.request('/session'));
+      expect(session.accounts.map((a) => a.nickname)).toEqual([demoSeller.nickname, otherSeller.nickname]);
+    },
+  );
+
+  it.each([
+    ['the app’s own link', 'same-origin', [otherSeller.nickname]],
+    ['an address typed or opened from another program', 'none', [demoSeller.nickname, otherSeller.nickname]],
+    ['a browser that does not say', null, [demoSeller.nickname, otherSeller.nickname]],
+  ])('lets only %s replace the session with a plain sign-in', async (_name, site, nicknames) => {
+    await signIn(browser);
+    await browser.request(await consent(browser, { seller: otherSeller.nickname, site, login: '/auth/login?returnTo=/' }));
+    expect((await readSession(browser.request('/session'))).accounts.map((a) => a.nickname)).toEqual(nicknames);
   });
 
   it('adds a second account, switches between them and disconnects one', async () => {
@@ -213,6 +296,48 @@ describe('two instances on one store', () => {
   });
 });
 
+describe('a refresh whose new tokens the store does not take at once', () => {
+  let simulator: Simulator;
+  let store: Store;
+  beforeAll(async () => {
+    simulator = await startSimulator();
+    store = await openStore({ dataDir: 'memory://', cipher: createCipher(deriveKey(sessionSecret, 'token-encryption')) });
+  });
+  afterAll(async () => {
+    await store.close();
+    await simulator.close();
+  });
+
+  it.each([1, 3])('keeps the account when saving fails %i time(s): the new token serves, and is stored after', async (failures) => {
+    let failing = failures;
+    const flaky: Store = {
+      ...store,
+      saveRefreshed: async (...args) => {
+        if (failing-- > 0) throw new Error('the connection to the database was lost');
+        return store.saveRefreshed(...args);
+      },
+    };
+    const server = await startServer(simulatorEnv(simulator), { store: flaky });
+    const other = await startServer(simulatorEnv(simulator), { store });
+    try {
+      const browser = new Browser(server.url);
+      await signIn(browser);
+      simulator.oauth.expireAccessTokens();
+      simulator.oauth.tokenCalls.length = 0;
+      expect((await browser.request('/api/users/me')).status).toBe(200);
+      expect((await browser.request('/api/users/me')).status).toBe(200);
+      // Stored by now: another instance reads the new token from the store, and nobody refreshes again (the
+      // spent refresh token would answer invalid_grant and sign the account out).
+      expect((await fetch(`${other.url}/api/users/me`, { headers: { cookie: browser.cookieHeader() } })).status).toBe(200);
+      expect(simulator.oauth.tokenCalls).toEqual([{ grant_type: 'refresh_token' }]);
+      expect(failing).toBe(-1); // saved at the try after the failures
+    } finally {
+      await other.close();
+      await server.close();
+    }
+  });
+});
+
 describe('sign-in with a wrong client secret', () => {
   let live: Awaited<ReturnType<typeof startLiveWithSimulator>>;
   beforeAll(async () => {
@@ -230,14 +355,18 @@ describe('sign-in with a wrong client secret', () => {
 });
 
 describe('the sign-in paths', () => {
+  /** The first `authRequestsPerMinute` answers, then the one after: the limit must refuse that one. */
+  async function untilLimited(request: (attempt: number) => Promise<Response>) {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < authRequestsPerMinute; attempt++) statuses.push((await request(attempt)).status);
+    return { statuses: new Set(statuses), refused: await request(authRequestsPerMinute) };
+  }
+
   it('are rate limited per address, the refusal carrying the security headers', async () => {
     const { server, close } = await startLiveWithSimulator();
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i <= authRequestsPerMinute; i++)
-        statuses.push((await fetch(server.url + '/auth/login', { redirect: 'manual' })).status);
-      expect(statuses.slice(0, authRequestsPerMinute).every((status) => status === 302)).toBe(true);
-      const refused = await fetch(server.url + '/auth/login', { redirect: 'manual' });
+      const { statuses, refused } = await untilLimited(() => fetch(server.url + '/auth/login', { redirect: 'manual' }));
+      expect(statuses).toEqual(new Set([302]));
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBeTruthy();
       expect(refused.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -245,6 +374,49 @@ describe('the sign-in paths', () => {
       expect((await fetch(server.url + '/session')).status).toBe(200);
     } finally {
       await close();
+    }
+  });
+
+  // The proxy (this test, on 127.0.0.1) appends the address it saw to what the client wrote.
+  it.each([
+    ['true', '203.0.113.7'],
+    ['1', '203.0.113.7'],
+    ['127.0.0.1', '203.0.113.7'],
+    ['2', '203.0.113.7, 10.0.0.2'],
+    ['loopback, 10.0.0.0/8', '203.0.113.7, 10.0.0.2'],
+  ])('count the address the proxy saw, not one the client wrote (TRUST_PROXY=%s)', async (trustProxy, seen) => {
+    const simulator = await startSimulator();
+    const server = await startServer({ ...simulatorEnv(simulator), TRUST_PROXY: trustProxy });
+    try {
+      const login = (forwardedFor: string) =>
+        fetch(server.url + '/auth/login', { redirect: 'manual', headers: { 'x-forwarded-for': forwardedFor } });
+      const { statuses, refused } = await untilLimited((attempt) => login(`198.51.100.${attempt}, ${seen}`));
+      expect(statuses).toEqual(new Set([302]));
+      expect(refused.status).toBe(429);
+      // Another client behind the same proxy has its own count.
+      expect((await login(seen.replace('203.0.113.7', '203.0.113.8'))).status).toBe(302);
+      expect(server.logs()).toContain('"ip":"203.0.113.7"');
+      expect(server.logs()).not.toContain('198.51.100.');
+    } finally {
+      await server.close();
+      await simulator.close();
+    }
+  });
+
+  it('limit personal tokens too, before the marketplace is asked', async () => {
+    const fake = await startFakeMarketplace();
+    const server = await startServer(liveEnv(fake.url));
+    try {
+      const browser = new Browser(server.url);
+      const { statuses, refused } = await untilLimited(() => browser.write('/session/token', 'POST', { token: 'APP_USR-guess' }));
+      expect(statuses).toEqual(new Set([401]));
+      const asked = fake.apiCalls;
+      expect(refused.status).toBe(429);
+      expect(fake.apiCalls).toBe(asked);
+      expect(asked).toBe(authRequestsPerMinute);
+    } finally {
+      await server.close();
+      await fake.close();
     }
   });
 });

@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashId, randomId } from '../src/secrets.ts';
+import { migrationProvider } from '../src/store/migrations.ts';
 import { openStore, sessionLimits, type Store } from '../src/store/store.ts';
 import { dropSchema, storeEngines, testCipher } from './helpers.ts';
 
@@ -34,7 +37,13 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
 
   it('records the migrations it ran', async () => {
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-23-01-sessions', '2026-11-23-02-notifications', '2026-12-02-21-teams']);
+    expect(applied.rows.map((row) => row.name)).toEqual([
+      '2026-11-23-01-sessions',
+      '2026-11-23-02-notifications',
+      '2026-12-02-11-item-categories-per-seller',
+      '2026-12-02-12-notification-lookups',
+      '2026-12-02-21-teams',
+    ]);
   });
 
   // Only a shared database can be opened twice: the second instance finds nothing to migrate.
@@ -42,7 +51,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
     const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
     await again.close();
-    expect(applied.rows).toHaveLength(3);
+    expect(applied.rows).toHaveLength(5);
   });
 
   it('keeps sessions under a hash of their id and tokens encrypted, one row per seller account', async () => {
@@ -94,6 +103,31 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
     expect(await store.lockRefresh(accountId, 60_000)).toBe(true);
   });
 
+  // PGlite is one process, whose clock is the database's too: only instances on one PostgreSQL can disagree.
+  describe.skipIf(!databaseUrl)('with this instance’s clock an hour off', () => {
+    afterEach(() => vi.useRealTimers());
+    const skew = (ms: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + ms);
+    };
+
+    it('keeps a lease another instance holds: the database’s time decides', async () => {
+      const { accountId } = await signedIn();
+      expect(await store.lockRefresh(accountId, 60_000)).toBe(true);
+      skew(3600_000); // ahead: the lease looks long over
+      expect(await store.lockRefresh(accountId, 60_000)).toBe(false);
+      expect(await store.getTokens(accountId)).toMatchObject({ locked: true });
+    });
+
+    it('frees a lease that ran out, however far behind this clock is', async () => {
+      const { accountId } = await signedIn();
+      expect(await store.lockRefresh(accountId, -1)).toBe(true); // a crashed holder's, over
+      skew(-3600_000); // behind: the lease looks an hour away
+      expect(await store.getTokens(accountId)).toMatchObject({ locked: false });
+      expect(await store.lockRefresh(accountId, 60_000)).toBe(true);
+    });
+  });
+
   it('hands out a sign-in state once', async () => {
     const state = randomId();
     const pending = { codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null, invitation: { id: 'inv', name: 'Bea' } };
@@ -139,5 +173,85 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
     await store.deleteSessionsOf(person.id);
     expect(await store.getSession(fresh)).toBeUndefined();
     expect(await store.getTokens(accountId)).toMatchObject({ accessToken: `APP_USR-${accountId}` });
+  });
+
+  it('purges processed notifications after 14 days, keeping recent and pending ones', async () => {
+    const day = 24 * 3600_000;
+    const ago = (days: number) => new Date(Date.now() - days * day);
+    const rows = [
+      { id: 'processed-15-days-ago', received_at: ago(15), processed_at: ago(15) },
+      { id: 'processed-13-days-ago', received_at: ago(13), processed_at: ago(13) },
+      { id: 'pending-since-20-days', received_at: ago(20), processed_at: null },
+    ];
+    await store.db
+      .insertInto('notifications')
+      .values(rows.map((row) => ({ ...row, user_id: '1', topic: 'questions', resource: '/questions/1' })))
+      .execute();
+    await store.purgeExpired();
+    const left = await store.db
+      .selectFrom('notifications')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    expect(left.map((row) => row.id).sort()).toEqual(['pending-since-20-days', 'processed-13-days-ago']);
+  });
+
+  it('tells whether an account’s activity shows a resource, and not as deleted', async () => {
+    const entry = (accountId: string, resource: string, facts: Record<string, boolean>) => ({
+      account_id: accountId,
+      topic: 'questions',
+      kind: 'question',
+      resource,
+      subject: '{}',
+      facts: JSON.stringify(facts),
+    });
+    await store.db
+      .insertInto('activity')
+      .values([entry('31', '/questions/1', {}), entry('31', '/questions/2', {}), entry('31', '/questions/2', { deleted: true })])
+      .execute();
+    expect(await store.activity.shownAlive('31', '/questions/1')).toBe(true);
+    expect(await store.activity.shownAlive('31', '/questions/2')).toBe(false); // already reported deleted
+    expect(await store.activity.shownAlive('32', '/questions/1')).toBe(false); // another seller's activity
+    expect(await store.activity.shownAlive('31', '/questions/3')).toBe(false);
+  });
+
+  it('keeps item categories per seller, and forgets those of sellers no longer connected', async () => {
+    await signedIn('21');
+    await store.activity.firstSightings([
+      { accountId: '21', itemId: 'MLA5', categoryId: 'MLA1055' },
+      { accountId: '22', itemId: 'MLA5', categoryId: 'MLA1652' },
+    ]);
+    expect(await store.activity.lastCategory('21', 'MLA5')).toBe('MLA1055');
+    expect(await store.activity.lastCategory('22', 'MLA5')).toBe('MLA1652');
+    await store.purgeExpired();
+    expect(await store.activity.lastCategory('21', 'MLA5')).toBe('MLA1055');
+    expect(await store.activity.lastCategory('22', 'MLA5')).toBeUndefined();
+  });
+});
+
+// The SQL is the same on both engines; an earlier schema is simplest to build on PGlite.
+describe('the migration to item categories per seller', () => {
+  it('gives a shared row to each seller whose activity shows the item, and leaves out the others', async () => {
+    const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await PGlite.create('memory://') }) });
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('2026-11-23-02-notifications')).error).toBeUndefined();
+    await sql`insert into item_categories (item_id, category_id) values ('MLA1', 'MLA1055'), ('MLA2', 'MLA1652')`.execute(db);
+    await sql`
+      insert into activity (account_id, topic, kind, resource, subject, facts) values
+        ('7', 'items', 'item', '/items/MLA1', '{}', '{}'),
+        ('7', 'items', 'item', '/items/MLA1', '{}', '{}'),
+        ('8', 'items', 'recategorization', '/items/MLA1', '{}', '{}'),
+        ('8', 'questions', 'question', '/questions/2', '{}', '{}')`.execute(db);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const rows = await sql`select account_id, item_id, category_id from item_categories order by account_id`.execute(db);
+    expect(rows.rows).toEqual([
+      { account_id: '7', item_id: 'MLA1', category_id: 'MLA1055' },
+      { account_id: '8', item_id: 'MLA1', category_id: 'MLA1055' },
+    ]);
+    await db.destroy();
   });
 });

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellCatalogs, shellModules } from '../src/web.ts';
-import { colourScript, liveEnv, rawGet, startServer, type TestServer } from './helpers.ts';
+import { demoSeller, otherSeller } from '../../src/demo/db/core.ts';
+import { Browser, colourScript, liveEnv, rawGet, signIn, startLiveWithSimulator, startServer, type TestServer } from './helpers.ts';
 
 /** Every response, whatever its status, carries these. */
 function expectSecurityHeaders(response: { headers: Headers }) {
@@ -101,7 +102,7 @@ describe('serving the app in demo mode', () => {
     expect(home.headers.get('etag')).not.toBe(other.headers.get('etag'));
   });
 
-  it('preloads the catalogs of the language the app will start in, from Accept-Language', async () => {
+  it("preloads the catalogs of the language the app will start in, from Accept-Language, Spanish in the demo seller's variant", async () => {
     const catalogs = async (acceptLanguage: string) => {
       const response = await fetch(server.url + '/questions', { headers: { 'accept-language': acceptLanguage } });
       expect(response.headers.get('vary')).toBe('accept-encoding, accept-language');
@@ -112,9 +113,14 @@ describe('serving the app in demo mode', () => {
       '/assets/messages-activity-pt-BR-Msg000.js',
       '/assets/messages-questions-pt-BR-Msg000.js',
     ]);
-    expect(await catalogs('es-AR, en')).toContain('/assets/messages-questions-es-Msg000.js');
+    // The demo seller sells on MLA: vos, whatever the browser's region, and one Spanish only.
+    expect(await catalogs('es-MX, en')).toEqual([
+      '/assets/messages-app-es-AR-Msg000.js',
+      '/assets/messages-activity-es-AR-Msg000.js',
+      '/assets/messages-questions-es-AR-Msg000.js',
+    ]);
     // The first language the app has, as it reads navigator.languages; English when it has none of them.
-    expect(await catalogs('fr-FR,de;q=0.9,es;q=0.8')).toContain('/assets/messages-questions-es-Msg000.js');
+    expect(await catalogs('fr-FR,de;q=0.9,es;q=0.8')).toContain('/assets/messages-questions-es-AR-Msg000.js');
     expect(await catalogs('fr-FR')).toContain('/assets/messages-questions-en-Msg000.js');
   });
 
@@ -216,7 +222,7 @@ describe('serving the app in live mode', () => {
   it("preloads live mode's shell: the account menu with the settings area's catalog, not demo mode's seller name", async () => {
     const shell = preloads(await (await fetch(server.url + '/', { headers: { 'accept-language': 'es' } })).text());
     expect(shell).toEqual(
-      expect.arrayContaining(['/assets/AccountMenu-Acc999.js', '/assets/users-Usr121.js', '/assets/messages-settings-es-Msg000.js']),
+      expect.arrayContaining(['/assets/AccountMenu-Acc999.js', '/assets/users-Usr121.js', '/assets/messages-settings-es-419-Msg000.js']),
     );
     expect(shell).not.toContain('/assets/Nickname-Nck888.js');
   });
@@ -235,5 +241,43 @@ describe('serving the app in live mode', () => {
     expect(await response.json()).toEqual({ error: 'signed_out', message: 'Sign in to continue' });
     expectSecurityHeaders(response);
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe("live mode's Spanish, by the site of the account the page is served to", () => {
+  let live: Awaited<ReturnType<typeof startLiveWithSimulator>>;
+  beforeAll(async () => {
+    live = await startLiveWithSimulator();
+  });
+  afterAll(() => live.close());
+
+  /** The page's catalogs and the account's Spanish it carries, for a browser speaking `acceptLanguage`. */
+  async function served(browser: Browser, acceptLanguage: string) {
+    const response = await browser.request('/questions', { headers: { 'accept-language': acceptLanguage } });
+    expect(response.headers.get('vary')).toBe('accept-encoding, accept-language, cookie');
+    const html = await response.text();
+    return {
+      catalogs: preloads(html).filter((file) => file.includes('/messages-')),
+      spanish: html.match(/<meta name="seller-desk-spanish" content="([^"]+)" \/>/)?.[1],
+    };
+  }
+  const catalogsIn = (locale: string) =>
+    ['app', 'activity', 'settings', 'questions'].map((area) => `/assets/messages-${area}-${locale}-Msg000.js`);
+
+  it("signed out, the browser's region; signed in, the active account's site, whatever the region; a switch follows", async () => {
+    const browser = new Browser(live.server.url);
+    expect(await served(browser, 'es-AR,es;q=0.9')).toEqual({ catalogs: catalogsIn('es-AR'), spanish: undefined });
+    expect(await served(browser, 'es-MX,es;q=0.9')).toEqual({ catalogs: catalogsIn('es-419'), spanish: undefined });
+    expect(await served(browser, 'es')).toEqual({ catalogs: catalogsIn('es-419'), spanish: undefined });
+
+    await signIn(browser, demoSeller.nickname); // MLA, Argentina
+    expect(await served(browser, 'es-MX,es;q=0.9')).toEqual({ catalogs: catalogsIn('es-AR'), spanish: 'es-AR' });
+    // Another language is kept; the page still says the account's Spanish, for a person who picked Spanish.
+    expect(await served(browser, 'en-US')).toEqual({ catalogs: catalogsIn('en'), spanish: 'es-AR' });
+
+    await signIn(browser, otherSeller.nickname, '/auth/login?returnTo=/&add=1'); // MLB, active now
+    expect(await served(browser, 'es-AR')).toEqual({ catalogs: catalogsIn('es-419'), spanish: 'es-419' });
+    await browser.write(`/session/accounts/${demoSeller.id}/activate`, 'POST');
+    expect(await served(browser, 'es-AR')).toEqual({ catalogs: catalogsIn('es-AR'), spanish: 'es-AR' });
   });
 });

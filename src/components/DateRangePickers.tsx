@@ -8,7 +8,8 @@ import 'dayjs/locale/pt-br';
 import { useLocale } from '../lib/i18n';
 import type { DateRangeFieldProps } from './DateRangeField';
 
-const adapterLocale = { en: 'en', es: 'es', 'pt-BR': 'pt-br' } as const;
+// dayjs's Spanish (month and day names) serves both registers: they differ in how they address the seller.
+const adapterLocale = { en: 'en', 'es-AR': 'es', 'es-419': 'es', 'pt-BR': 'pt-br' } as const;
 
 /**
  * Two MUI X date pickers in the active locale, the first focused: DateRangeField loads this module only

@@ -34,6 +34,16 @@ export interface ActivityEntry {
 
 export type NewEntry = Omit<ActivityEntry, 'id' | 'createdAt' | 'read'>;
 
+/** An item's category as one seller last saw it. */
+export interface ItemCategory {
+  accountId: string;
+  itemId: string;
+  categoryId: string;
+}
+
+/** Processed notifications are kept this long: far past the marketplace's hour of retries and two days of missed feeds. */
+const notificationRetentionMs = 14 * 24 * 3600_000;
+
 /** A notification a worker claimed. */
 export interface Claimed {
   id: string;
@@ -157,11 +167,7 @@ export function activityQueries(db: Kysely<Database>) {
      * (data-modifying CTEs): atomic as a transaction, and on PGlite's one connection the intake's insert
      * waits behind one statement rather than a transaction's round trips.
      */
-    async complete(
-      id: string,
-      entry: NewEntry | undefined,
-      itemCategory?: { itemId: string; categoryId: string },
-    ): Promise<string | undefined> {
+    async complete(id: string, entry: NewEntry | undefined, itemCategory?: ItemCategory): Promise<string | undefined> {
       // Another worker finished it after our lease ran out (`done` is empty): its entry stands.
       const done = db.with('done', (q) =>
         q
@@ -175,13 +181,17 @@ export function activityQueries(db: Kysely<Database>) {
         ? done.with('seen', (q) =>
             q
               .insertInto('item_categories')
-              .columns(['item_id', 'category_id'])
+              .columns(['account_id', 'item_id', 'category_id'])
               .expression(
                 q
                   .selectFrom('done')
-                  .select([sql.val(itemCategory.itemId).as('item_id'), sql.val(itemCategory.categoryId).as('category_id')]),
+                  .select([
+                    sql.val(itemCategory.accountId).as('account_id'),
+                    sql.val(itemCategory.itemId).as('item_id'),
+                    sql.val(itemCategory.categoryId).as('category_id'),
+                  ]),
               )
-              .onConflict((oc) => oc.column('item_id').doUpdateSet({ category_id: itemCategory.categoryId })),
+              .onConflict((oc) => oc.columns(['account_id', 'item_id']).doUpdateSet({ category_id: itemCategory.categoryId })),
           )
         : done;
       if (!entry) {
@@ -214,18 +224,40 @@ export function activityQueries(db: Kysely<Database>) {
      * notification after a recategorization can tell. Never overwrites, so a read cannot hide a change the
      * worker has yet to see.
      */
-    async firstSightings(items: { itemId: string; categoryId: string }[]): Promise<void> {
+    async firstSightings(items: ItemCategory[]): Promise<void> {
       if (items.length === 0) return;
       await db
         .insertInto('item_categories')
-        .values(items.map(({ itemId, categoryId }) => ({ item_id: itemId, category_id: categoryId })))
-        .onConflict((oc) => oc.column('item_id').doNothing())
+        .values(items.map(({ accountId, itemId, categoryId }) => ({ account_id: accountId, item_id: itemId, category_id: categoryId })))
+        .onConflict((oc) => oc.columns(['account_id', 'item_id']).doNothing())
         .execute();
     },
 
-    async lastCategory(itemId: string): Promise<string | undefined> {
-      const row = await db.selectFrom('item_categories').select('category_id').where('item_id', '=', itemId).executeTakeFirst();
+    async lastCategory(accountId: string, itemId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('item_categories')
+        .select('category_id')
+        .where('account_id', '=', accountId)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
       return row?.category_id;
+    },
+
+    /**
+     * Whether the account's activity shows the resource, and not as deleted: what a 404 must find before it
+     * becomes a "deleted" entry. Entries are made only of resources read as the seller's, so this is the
+     * server's record of a resource seen belonging to that seller.
+     */
+    async shownAlive(accountId: string, resource: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('activity')
+        .select('facts')
+        .where('account_id', '=', accountId)
+        .where('resource', '=', resource)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined && (JSON.parse(row.facts) as ActivityEntry['facts']).deleted !== true;
     },
 
     /** A connected account with tokens (missed feeds may be read with any seller's token). */
@@ -298,4 +330,21 @@ export function activityQueries(db: Kysely<Database>) {
       return { ...found, review };
     },
   };
+}
+
+/**
+ * Part of the store's purge: processed notifications past their retention (repeats of them can no longer
+ * arrive; pending ones stay), and the item categories of seller accounts no longer connected.
+ */
+export async function purgeNotifications(db: Kysely<Database>): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('processed_at', '<=', new Date(Date.now() - notificationRetentionMs))
+    .execute();
+  await db
+    .deleteFrom('item_categories')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('seller_accounts').select('id').whereRef('seller_accounts.id', '=', 'item_categories.account_id'))),
+    )
+    .execute();
 }

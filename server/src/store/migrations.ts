@@ -82,6 +82,40 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-12-02-11-item-categories-per-seller': {
+    async up(db: Kysely<unknown>) {
+      // Keyed by item alone, one seller's notification (a forged one too) moved the baseline of another
+      // seller's item. A shared row goes to each seller whose activity shows that item; one no activity shows
+      // cannot be attributed and is left out (the seller's next catalog read sets it again).
+      await db.schema.alterTable('item_categories').renameTo('shared_item_categories').execute();
+      await db.schema
+        .createTable('item_categories')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('category_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('item_categories_account_item', ['account_id', 'item_id'])
+        .execute();
+      await sql`
+        insert into item_categories (account_id, item_id, category_id)
+        select distinct activity.account_id, shared.item_id, shared.category_id
+        from shared_item_categories shared
+        join activity on activity.resource = '/items/' || shared.item_id`.execute(db);
+      await db.schema.dropTable('shared_item_categories').execute();
+    },
+  },
+  '2026-12-02-12-notification-lookups': {
+    async up(db: Kysely<unknown>) {
+      // Whether a seller's activity already shows a resource (a 404 is reported only then), latest first.
+      await db.schema.createIndex('activity_account_resource').on('activity').columns(['account_id', 'resource', 'id']).execute();
+      // The retention purge of processed notifications.
+      await db.schema
+        .createIndex('notifications_processed')
+        .on('notifications')
+        .column('processed_at')
+        .where(sql.ref('processed_at'), 'is not', null)
+        .execute();
+    },
+  },
   '2026-12-02-21-teams': {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -123,6 +123,8 @@ export interface Database {
     review: string | null;
   };
   item_categories: {
+    /** The seller whose item it is: one seller's reads never move another's baseline. */
+    account_id: string;
     item_id: string;
     category_id: string;
   };

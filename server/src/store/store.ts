@@ -5,7 +5,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Role } from '../../../core/roles.ts';
 import { hashId, type Cipher } from '../secrets.ts';
-import { activityQueries } from './activity.ts';
+import { activityQueries, purgeNotifications } from './activity.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -112,8 +112,9 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
   const team = teamQueries(db, changed);
 
   /**
-   * The marketplace ended the account's sign-in (`invalid_grant`, a refused personal token): its tokens
-   * go, the account and its team stay, listed as needing a new sign-in by its owner.
+   * The marketplace ended the account's sign-in (`invalid_grant`, a refused token): its tokens go, the
+   * account and its team stay, listed as needing a new sign-in by its owner, and it is not served meanwhile
+   * (the door and the activity answer 401 for it).
    */
   async function endAccountSignIn(accountId: string): Promise<void> {
     await db
@@ -121,6 +122,9 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
       .set({ access_token: null, refresh_token: null, expires_at: null, refresh_lock_until: null })
       .where('id', '=', accountId)
       .execute();
+    // Its streams end, on every instance: the account is no longer served until then.
+    const holding = await db.selectFrom('sessions').select('id').where('active_account_id', '=', accountId).execute();
+    await changed(holding.map((row) => row.id));
   }
 
   async function sessionByKey(key: string): Promise<Session | undefined> {
@@ -317,18 +321,23 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     ): Promise<(Omit<AccountTokens, 'accessToken'> & { accessToken: string | null; locked: boolean }) | undefined> {
       const row = await db
         .selectFrom('seller_accounts')
-        .select(['kind', 'access_token', 'refresh_token', 'expires_at', 'refresh_lock_until'])
+        .select([
+          'kind',
+          'access_token',
+          'refresh_token',
+          'expires_at',
+          sql<boolean>`coalesce(refresh_lock_until > now(), false)`.as('locked'),
+        ])
         .where('id', '=', accountId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const locked = row.refresh_lock_until !== null && row.refresh_lock_until.getTime() > Date.now();
       try {
         return {
           kind: row.kind,
           accessToken: open(row.access_token),
           refreshToken: open(row.refresh_token),
           expiresAt: row.expires_at,
-          locked,
+          locked: row.locked,
         };
       } catch {
         // Sealed under an earlier SESSION_SECRET: nobody can open them again, so the owner signs in again.
@@ -339,14 +348,15 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
 
     /**
      * Takes the account's refresh lock for `leaseMs` when nobody holds it (or a holder died and its lease
-     * ran out). One UPDATE, so two instances on one database cannot both win.
+     * ran out). One UPDATE, so two instances on one database cannot both win; leases are the database's
+     * time, as instances' clocks may disagree.
      */
     async lockRefresh(accountId: string, leaseMs: number): Promise<boolean> {
       const result = await db
         .updateTable('seller_accounts')
-        .set({ refresh_lock_until: new Date(Date.now() + leaseMs) })
+        .set({ refresh_lock_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` })
         .where('id', '=', accountId)
-        .where((eb) => eb.or([eb('refresh_lock_until', 'is', null), eb('refresh_lock_until', '<', new Date())]))
+        .where((eb) => eb.or([eb('refresh_lock_until', 'is', null), eb('refresh_lock_until', '<', sql<Date>`now()`)]))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
@@ -427,6 +437,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
           not(exists(selectFrom('seller_accounts').select('id').whereRef('seller_accounts.id', '=', 'activity.account_id'))),
         )
         .execute();
+      await purgeNotifications(db);
     },
   };
 }

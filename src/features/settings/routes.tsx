@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { setColorMode, useColorMode } from '../../lib/colorScheme';
-import { locales, useLocale, type Locale } from '../../lib/i18n';
+import { languages, setLanguage, useLocale, type Language } from '../../lib/i18n';
 import { setSandbox, useSession } from '../../lib/session';
 import { Accounts } from './Accounts';
 import { useLingui } from '@lingui/react/macro';
@@ -15,21 +15,34 @@ import './muiStyles.css';
 
 export { default as prebuiltStyles } from './muiStyles.json';
 
-const localeNames: Record<Locale, string> = { en: 'English', es: 'Español', 'pt-BR': 'Português (Brasil)' };
+/** Each in its own language. `es` follows the active account's site: vos for Argentina, Uruguay and Paraguay. */
+const languageNames: Record<Language, string> = {
+  en: 'English',
+  es: 'Español (según el sitio de la cuenta)',
+  'es-AR': 'Español de Argentina (vos)',
+  'es-419': 'Español latinoamericano (tú)',
+  'pt-BR': 'Português (Brasil)',
+};
 
 export function Component() {
   const { t } = useLingui();
-  const { locale, setLocale } = useLocale();
+  const { language } = useLocale();
   const mode = useColorMode();
   const session = useSession();
   return (
     <>
       <PageHeader title={t`Settings`} />
       <Section title={t`Appearance`} spacing={2}>
-        <TextField select label={t`Language`} value={locale} onChange={(e) => setLocale(e.target.value as Locale)} sx={{ maxWidth: 320 }}>
-          {locales.map((l) => (
+        <TextField
+          select
+          label={t`Language`}
+          value={language}
+          onChange={(e) => setLanguage(e.target.value as Language)}
+          sx={{ maxWidth: 320 }}
+        >
+          {languages.map((l) => (
             <MenuItem key={l} value={l} lang={l}>
-              {localeNames[l]}
+              {languageNames[l]}
             </MenuItem>
           ))}
         </TextField>

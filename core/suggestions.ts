@@ -1,0 +1,165 @@
+import { stemmer as english } from '@orama/stemmers/english';
+import { stemmer as portuguese } from '@orama/stemmers/portuguese';
+import { stemmer as spanish } from '@orama/stemmers/spanish';
+
+/**
+ * Suggestions from a seller account's own past answers: for an open question, the earlier answers whose
+ * questions it most resembles, the same item's first, then the same category's, then any. One implementation:
+ * the server runs it over the answers it keeps, the simulator over its own. Texts are compared after folding
+ * case and accents, as word stems (Snowball, by the text's language: es, pt or en) weighted by rarity across
+ * the account's questions, and as character trigrams of those stems, which forgive typos.
+ */
+
+export interface PastAnswer {
+  questionId: number;
+  itemId: string;
+  categoryId?: string | undefined;
+  question: string;
+  answer: string;
+}
+
+export interface OpenQuestion {
+  text: string;
+  itemId: string;
+  categoryId?: string | undefined;
+}
+
+export interface Suggestion {
+  answer: PastAnswer;
+  /** Where it came from: the question's item, its category, or anywhere in the account. */
+  scope: 'item' | 'category' | 'any';
+  score: number;
+}
+
+type Language = 'es' | 'pt' | 'en';
+const stemmers: Record<Language, (word: string) => string> = { es: spanish, pt: portuguese, en: english };
+
+// A few frequent words per language: they say which language a text is in, and carry no meaning of their own.
+const stopwords: Record<Language, Set<string>> = {
+  es: new Set(
+    'a al algo como con cual cuando de del el en es esta este hay la las le lo los me mi muy no o para pero por que se si sin son su te tenes tenés tiene un una y ya hola buenas gracias saludos'.split(
+      ' ',
+    ),
+  ),
+  pt: new Set(
+    'a ao as com como da de do dos e em esta eu isso mais me meu na no nos o os ou para pela pelo por pra que se sem ser sua tem um uma voce você vcs ola olá obrigado abraço'.split(
+      ' ',
+    ),
+  ),
+  en: new Set('a an and are can do does for hello hi i if in is it of on or the this to what with you your thanks'.split(' ')),
+};
+
+export function fold(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+function words(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The language most of the text's stopwords belong to; the account's language when none says. */
+function languageOf(tokens: string[], fallback: Language): Language {
+  let best = fallback;
+  let hits = 0;
+  for (const language of ['es', 'pt', 'en'] as const) {
+    const count = tokens.filter((token) => stopwords[language].has(token)).length;
+    if (count > hits) [best, hits] = [language, count];
+  }
+  return best;
+}
+
+function stems(text: string, fallback: Language): string[] {
+  const tokens = words(text);
+  const language = languageOf(tokens, fallback);
+  const stop = stopwords[language];
+  return tokens.filter((token) => !stop.has(token)).map((token) => (/^\d+$/.test(token) ? token : stemmers[language](token)));
+}
+
+function trigrams(terms: string[]): string[] {
+  return terms.flatMap((term) => {
+    const padded = ` ${term} `;
+    return Array.from({ length: Math.max(0, padded.length - 2) }, (_, i) => padded.slice(i, i + 3));
+  });
+}
+
+type Vector = Map<string, number>;
+
+function counts(features: string[]): Vector {
+  const vector: Vector = new Map();
+  for (const feature of features) vector.set(feature, (vector.get(feature) ?? 0) + 1);
+  return vector;
+}
+
+function cosine(a: Vector, b: Vector, weight: (feature: string) => number): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (const [feature, value] of a) {
+    const w = weight(feature);
+    normA += (value * w) ** 2;
+    const other = b.get(feature);
+    if (other !== undefined) dot += value * other * w * w;
+  }
+  for (const [feature, value] of b) normB += (value * weight(feature)) ** 2;
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
+
+interface Indexed {
+  answer: PastAnswer;
+  question: { stems: Vector; grams: Vector };
+  reply: { stems: Vector; grams: Vector };
+}
+
+/** How much the earlier answer's own words count beside its question's: they often name the topic too. */
+const answerWeight = 0.5;
+/** Below this, an earlier answer is not about the same thing, whatever its item. */
+const minimumScore = 0.08;
+
+/**
+ * An index over one seller account's answered questions. `language` is the account's (its site's): the
+ * fallback for texts too short to tell.
+ */
+export function createAnswerIndex(answers: readonly PastAnswer[], language: Language) {
+  const represent = (text: string) => {
+    const terms = stems(text, language);
+    return { stems: counts(terms), grams: counts(trigrams(terms)) };
+  };
+  const indexed: Indexed[] = answers.map((answer) => ({ answer, question: represent(answer.question), reply: represent(answer.answer) }));
+  // Rarity of each stem across the account's questions: "talle" tells more than "tenes".
+  const documents = new Map<string, number>();
+  for (const entry of indexed) for (const stem of entry.question.stems.keys()) documents.set(stem, (documents.get(stem) ?? 0) + 1);
+  const idf = (feature: string) => Math.log(1 + indexed.length / (1 + (documents.get(feature) ?? 0)));
+  const flat = () => 1;
+
+  const similarity = (open: Indexed['question'], other: Indexed['question']) =>
+    0.5 * cosine(open.stems, other.stems, idf) + 0.5 * cosine(open.grams, other.grams, flat);
+
+  return {
+    size: indexed.length,
+    /** The `limit` best earlier answers for `question`: the item's first, then its category's, then any. */
+    suggest(question: OpenQuestion, limit = 3): Suggestion[] {
+      const open = represent(question.text);
+      const scored: Suggestion[] = [];
+      for (const entry of indexed) {
+        const score = similarity(open, entry.question) + answerWeight * similarity(open, entry.reply);
+        if (score < minimumScore) continue;
+        const scope =
+          entry.answer.itemId === question.itemId
+            ? 'item'
+            : question.categoryId !== undefined && entry.answer.categoryId === question.categoryId
+              ? 'category'
+              : 'any';
+        scored.push({ answer: entry.answer, scope, score });
+      }
+      const order = { item: 0, category: 1, any: 2 };
+      return scored.sort((a, b) => order[a.scope] - order[b.scope] || b.score - a.score).slice(0, limit);
+    },
+  };
+}
+
+export type AnswerIndex = ReturnType<typeof createAnswerIndex>;
+
+/** The language of a marketplace site's buyers. */
+export function siteLanguage(siteId: string): Language {
+  return siteId === 'MLB' ? 'pt' : 'es';
+}
