@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -67,6 +68,11 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
   const { config, store, cookies } = deps;
   const csrf = sameOriginWrite(config);
   const rp = { name: 'Seller Desk', id: config.publicUrl.hostname, origin: config.publicUrl.origin };
+  if (isIP(rp.id.replace(/^\[|\]$/g, '')) !== 0)
+    app.log.warn(
+      { publicUrl: rp.origin },
+      'PUBLIC_URL is an IP address: browsers refuse passkeys for it (use a host name, such as localhost)',
+    );
   // Per client address and instance, as `/auth/*`: an invitation's secret cannot be guessed, nor tried fast.
   const limited = { config: rateLimited, preHandler: csrf };
 
