@@ -1,4 +1,4 @@
-import { spanishOfTag, type Spanish } from './spanish.ts';
+import { spanishOfTag, type Spanish } from '../../core/spanish.ts';
 
 /**
  * The sign-in pages the server renders itself (problems, confirmation), in the browser's language (en, Spanish,

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { ConfigError } from './config.ts';
-import { spanishOfSite, spanishOfTag, type Spanish } from './spanish.ts';
+import { spanishOfSite, spanishOfTag, type Spanish } from '../../core/spanish.ts';
 
 /**
  * The browser app: index.html (with the mode written in), the hashed assets, the SPA fallback and the real 404s, and the security headers every response

@@ -4,7 +4,6 @@ import { configureClient } from './client';
 import {
   getStock,
   MissingVersionError,
-  parseQuantity,
   putSellerWarehouseStock,
   putSellingAddressStock,
   searchUserProductItems,
@@ -289,22 +288,6 @@ describe('GET /users/{id}/items/search?user_product_id= (linked items)', () => {
 
   it("403 for another seller's items", async () => {
     await expect(searchUserProductItems(310000002, editable)).rejects.toMatchObject({ status: 403 });
-  });
-});
-
-describe('parseQuantity (the edit form rule)', () => {
-  it.each([
-    ['12', { quantity: 12 }],
-    [' 0 ', { quantity: 0 }],
-    ['', { problem: 'required' }],
-    ['-3', { problem: 'negative' }],
-    ['2.5', { problem: 'decimal' }],
-    ['2,5', { problem: 'decimal' }],
-    ['1e3', { problem: 'notNumber' }],
-    ['abc', { problem: 'notNumber' }],
-    ['99999999999999999999', { problem: 'tooLarge' }],
-  ])('%j → %j', (text, expected) => {
-    expect(parseQuantity(text)).toEqual(expected);
   });
 });
 

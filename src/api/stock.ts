@@ -4,6 +4,7 @@ import { request, requestData } from './client';
 import { ContractError } from './errors';
 import { openEnum } from './openEnum';
 import { requestWrite } from './write';
+import { maxStockQuantity } from '../../core/stockQuantity.ts';
 
 /**
  * Stock of a user product (spec: "User product stock", "Stock of a user product"). Every read carries the
@@ -22,22 +23,8 @@ export function isLocationType(type: string): type is LocationType {
   return (locationTypes as readonly string[]).includes(type);
 }
 
-/** Quantities are non-negative integers: the rule of both the edit form and the simulator. */
-export const stockQuantitySchema = z.int().check(z.minimum(0));
-
-export type QuantityProblem = 'required' | 'negative' | 'decimal' | 'notNumber' | 'tooLarge';
-
-/** Parses what a seller typed into a quantity, or says why it is not one (nothing is sent then). */
-export function parseQuantity(text: string): { quantity: number } | { problem: QuantityProblem } {
-  const value = text.trim();
-  if (value === '') return { problem: 'required' };
-  if (/^-\s*\d+([.,]\d+)?$/.test(value)) return { problem: 'negative' };
-  if (/^\d+[.,]\d+$/.test(value)) return { problem: 'decimal' };
-  if (!/^\d+$/.test(value)) return { problem: 'notNumber' };
-  const quantity = Number(value);
-  if (!stockQuantitySchema.safeParse(quantity).success) return { problem: 'tooLarge' };
-  return { quantity };
-}
+/** Quantities are non-negative integers up to the form's maximum: the rule of both the edit form and the simulator. */
+export const stockQuantitySchema = z.int().check(z.minimum(0), z.maximum(maxStockQuantity));
 
 const stockLocationSchema = z.object({
   type: openEnum('stock location type', isLocationType),

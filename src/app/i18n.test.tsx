@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSession } from '../api/session';
 import { detectLanguage, loadArea, localeOf, LocaleProvider, setLanguage, startI18n, useLocale, type Locale } from '../lib/i18n';
 import { acceptServerSession, setMode } from '../lib/session';
-import { spanishOfSite } from '../lib/spanish';
+import { spanishOfSite } from '../../core/spanish.ts';
 import { navEntries } from './nav';
 
 const shell = (locale: Locale) => import(`./locales/${locale}.po`);

@@ -1,17 +1,16 @@
-/** Text a spreadsheet would read as a formula (CSV injection): `=`, `+`, `-`, `@`, tab or carriage return first. */
-const formulaStart = /^[=+\-@\t\r]/;
+import { neutraliseFormula } from '../../core/formulaCells.ts';
 
 /**
  * CSV (RFC 4180) for exports: quotes fields holding commas, quotes or line breaks. Text cells come from the
- * API (titles, references), so one that would start a formula gets a leading apostrophe and opens as text;
- * numbers stay numbers (a negative change is not a formula).
+ * API (titles, references), so one that would start a formula is neutralised (core/formulaCells.ts) and opens
+ * as text; numbers stay numbers (a negative change is not a formula).
  */
 export function toCsv<T>(
   rows: readonly T[],
   columns: readonly { header: string; value: (row: T) => string | number | boolean | null | undefined }[],
 ): string {
   const escape = (value: string | number | boolean | null | undefined) => {
-    const text = typeof value === 'string' && formulaStart.test(value) ? `'${value}` : String(value ?? '');
+    const text = typeof value === 'string' ? neutraliseFormula(value) : String(value ?? '');
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [columns.map((c) => escape(c.header)).join(',')];

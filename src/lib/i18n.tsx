@@ -3,7 +3,7 @@ import { I18nProvider, useLingui } from '@lingui/react';
 import { useEffect, type ReactNode } from 'react';
 import { demoAccount } from './demoAccount';
 import { sessionStore, type Session } from './session';
-import { spanishOfSite, spanishOfTag, type Spanish } from './spanish';
+import { spanishOfSite, spanishOfTag, type Spanish } from '../../core/spanish.ts';
 import { createStore, deviceStorage, useStore } from './store';
 
 /** The catalogs' locales; Spanish in two registers (./spanish.ts). */

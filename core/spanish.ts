@@ -2,8 +2,8 @@
  * Spanish comes in two registers (README, "Translations"): `es-AR`, Rioplatense *vos*, for sellers of the
  * marketplace's Argentine, Uruguayan and Paraguayan sites, and `es-419`, Latin American Spanish in *tú*, for every
  * other site (Mexico, Colombia, Chile, Peru, Central America … and the sites of other languages). Both codes carry
- * a region so that a bare `es` stays free to mean "Spanish in the variant of the active account's site".
- * Seller Desk's server chooses the same way (server/src/spanish.ts; spanish.test.ts compares the two).
+ * a region so that a bare `es` stays free to mean "Spanish in the variant of the active account's site". The app
+ * picks its catalogs with it, the server its preloads and its own pages.
  */
 export type Spanish = 'es-AR' | 'es-419';
 
