@@ -49,7 +49,9 @@ export default defineConfig({
     // it into live mode. Request logs stay out of the test output; warnings and errors show.
     env: { PORT: String(port), HOST: '127.0.0.1', OUT_DIR: outDir, SELLER_API_URL: '', LOG_LEVEL: 'warn' },
     url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: !process.env.CI,
+    // Never a server it did not start (one left running, another worktree's, a dev server): its build, mode or
+    // settings could differ, and the tests would pass or fail for it. A port in use fails the run: set PREVIEW_PORT.
+    reuseExistingServer: false,
     stdout: 'pipe',
     timeout: 60_000,
   },

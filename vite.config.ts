@@ -152,6 +152,13 @@ export default defineConfig({
       { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('src/lib/useSyncExternalStore.ts', import.meta.url)) },
     ],
   },
+  // The first `npm start` pre-bundles the dependencies that a scan of index.html and all it imports finds (3–5 s on 2
+  // cores, then kept in node_modules/.vite). Only the app's page is scanned: a build beside it (OUT_DIR=dist-…) has an
+  // index.html too, whose chunks the scan crawled as well. No `server.warmup`: a start is CPU-bound on 2 cores (the React
+  // Compiler is half of compiling a module), and compiling the home's and the inbox's modules ahead slowed the scan and
+  // the first response as much as it saved later (fresh starts, from "ready" to data: home 11 s either way, inbox 14 s
+  // without and 14–15 s with it).
+  optimizeDeps: { entries: ['index.html'] },
   server: {
     port: 5173,
     strictPort: true,

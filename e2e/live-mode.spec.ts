@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -17,33 +18,44 @@ const livePort = Number(process.env.LIVE_PREVIEW_PORT ?? 4310);
 const outDir = process.env.OUT_DIR ?? 'dist';
 const live = (path: string) => `http://127.0.0.1:${livePort}${path}`;
 const oauthApp = { OAUTH_CLIENT_ID: '7160000000000001', OAUTH_CLIENT_SECRET: 'e2e-client-secret' };
-let api: ChildProcess;
-let liveServer: ChildProcess;
+/** What the file started, in order: stopped after it even when one never got ready. */
+const started: ChildProcess[] = [];
 let token = '';
 let marketplace = '';
 
 /** Starts `command` and resolves with the first match of `pattern` in what it prints. */
-async function startAndRead(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  pattern: RegExp,
-): Promise<[ChildProcess, RegExpMatchArray]> {
+async function startAndRead(command: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp): Promise<RegExpMatchArray> {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  started.push(child);
   let printed = '';
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer) => {
       printed += chunk.toString();
       const found = printed.match(pattern);
-      if (found) resolve(found);
-    });
+      if (!found) return;
+      // What it prints next (request logs) is dropped, never left to fill the pipe.
+      child.stdout!.off('data', read).resume();
+      resolve(found);
+    };
+    child.stdout!.on('data', read);
     child.once('exit', (code) => reject(new Error(`${command} exited (${code}) before printing ${pattern}: ${printed}`)));
   });
-  return [child, match];
+  return match;
 }
 
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
+/** Fails at once when something listens on the live server's port, rather than when the server started there gives up. */
+async function expectLivePortFree() {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(livePort, '127.0.0.1', resolve)).catch(
+    (error: unknown) => {
+      throw new Error(`Port ${livePort} (LIVE_PREVIEW_PORT) is in use: the live-mode tests start their own server there`, { cause: error });
+    },
+  );
+  probe.close();
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await once(child, 'exit');
 }
@@ -53,46 +65,39 @@ test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-US' });
 
 test.beforeAll(async () => {
-  const [apiProcess, started] = await startAndRead(
+  await expectLivePortFree();
+  const simulator = await startAndRead(
     'node_modules/.bin/tsx',
     ['src/demo/serve.ts'],
     { PORT: '0', HOST: '127.0.0.1', ...oauthApp, NOTIFICATIONS_URL: live('/notifications') },
     /Demo seller API on (\S+)\nToken of the demo seller: (\S+)\n/,
   );
-  api = apiProcess;
-  token = started[2]!;
-  marketplace = started[1]!;
-  liveServer = spawn('node', ['server/dist/server/src/main.js'], {
-    env: {
-      ...process.env,
+  token = simulator[2]!;
+  marketplace = simulator[1]!;
+  // Ready when this server says it serves, not when the port answers: a server already listening there (another
+  // run's, a leftover one) is never the one tested.
+  await startAndRead(
+    'node',
+    ['server/dist/server/src/main.js'],
+    {
       PORT: String(livePort),
       HOST: '127.0.0.1',
       PUBLIC_URL: live(''),
-      SELLER_API_URL: started[1],
-      SELLER_AUTH_URL: started[1],
+      SELLER_API_URL: marketplace,
+      SELLER_AUTH_URL: marketplace,
       ...oauthApp,
       SESSION_SECRET: randomBytes(48).toString('base64'),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'seller-desk-e2e-')),
       OUT_DIR: outDir,
-      LOG_LEVEL: 'warn',
+      // The level of the line read; request logs go nowhere.
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await expect
-    .poll(
-      async () =>
-        fetch(live('/readyz')).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+    /Seller Desk is serving/,
+  );
 });
 
 test.afterAll(async () => {
-  await stop(liveServer);
-  await stop(api);
+  for (const child of started.reverse()) await stop(child);
 });
 
 /** The marketplace's consent page: sign in as `nickname` and allow (or refuse) Seller Desk. */

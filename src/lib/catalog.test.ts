@@ -1,6 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { CancelledError, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { catalogKeys, catalogPageQuery, fulfilledListingsQuery, fulfilledStockQuery, type FulfilledListings } from './catalog';
+import { catalogLimits } from '../api/catalog';
 import { getFulfillmentStock } from '../api/fulfillment';
 import { demoSeller, testDb } from '../test/demo';
 import { peakInFlight } from '../test/inFlight';
@@ -40,6 +41,34 @@ describe('fulfilledStockQuery', () => {
     const isStock = (request: Request) => request.url.includes('/stock/fulfillment');
     const peak = await peakInFlight(isStock, () => new QueryClient().fetchQuery(fulfilledStockQuery(sellerId, 12)));
     expect(peak).toBe(4);
+  });
+
+  /** A component reading the catalog's first page, as the home's sold-out figure does: its fetch is the one read. */
+  function readFirstPage(client: QueryClient) {
+    const query = catalogPageQuery(sellerId, { offset: 0, limit: catalogLimits.maxSearchLimit });
+    return { unmount: new QueryObserver(client, query).subscribe(() => undefined), state: () => client.getQueryState(query.queryKey) };
+  }
+
+  it("reads the catalog again when the component whose fetch it joined unmounts (StrictMode's double mount)", async () => {
+    const client = new QueryClient();
+    const firstPage = readFirstPage(client);
+    const read = client.fetchQuery(fulfilledStockQuery(sellerId, 3));
+    // The component's fetch used its signal, so its last unmount cancels it.
+    firstPage.unmount();
+    const fulfilled = ownItems().filter((item) => item.inventory_id !== null);
+    expect((await read).rows.map((row) => row.listing.id)).toEqual(fulfilled.slice(0, 3).map((item) => item.id));
+  });
+
+  it('reads nothing more once its own fetch is cancelled', async () => {
+    const client = new QueryClient();
+    const firstPage = readFirstPage(client);
+    const read = client.fetchQuery(fulfilledStockQuery(sellerId, 3));
+    await client.cancelQueries({ queryKey: catalogKeys.all });
+    await expect(read).rejects.toBeInstanceOf(CancelledError);
+    // Once the reads' cancellations have settled, none was started again.
+    await new Promise((settled) => setTimeout(settled));
+    expect(firstPage.state()?.fetchStatus).toBe('idle');
+    firstPage.unmount();
   });
 
   it('leaves out of the rows a listing whose inventory the operator does not know (404)', async () => {

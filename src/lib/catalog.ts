@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  CancelledError,
+  infiniteQueryOptions,
+  queryOptions,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import pLimit from 'p-limit';
 import { catalogLimits, getListings, searchListingIds, type Listing, type ListingSearch } from '../api/catalog';
 import { isApiError } from '../api/errors';
@@ -112,12 +119,39 @@ export function inventoryStockQuery(inventoryId: string) {
 }
 
 /**
+ * Another query's data, read through the cache by a `queryFn` (`signal` is that query's). The read may join a fetch
+ * that a component started, which that component's unmount cancels (React's StrictMode mounts everything twice in
+ * development; a page left does it too): react-query rejects the read with a CancelledError, which is meant for the
+ * query that fetch belongs to (TanStack/query#9798). Thrown from this `queryFn`, it left the reading query pending with
+ * no fetch under way and nothing to start one (the home's fulfillment figure stayed "Loading…" under `npm start`):
+ * the read is made again instead, unless the reading query was itself cancelled.
+ */
+async function readThrough<T, Key extends QueryKey>(
+  client: QueryClient,
+  options: FetchQueryOptions<T, Error, T, Key>,
+  signal: AbortSignal,
+): Promise<T> {
+  for (;;) {
+    try {
+      return await client.fetchQuery(options);
+    } catch (error) {
+      if (!(error instanceof CancelledError) || signal.aborted) throw error;
+    }
+  }
+}
+
+/**
  * The seller's fulfilled listings (inventory_id set) in catalog order, 100 ids a page as needed. Pages
  * go through the cache, so showing 100 after 50 reads only what the 50 did not.
  */
-async function* fulfilledListings(client: QueryClient, sellerId: number, q: string | undefined): AsyncGenerator<Listing> {
+async function* fulfilledListings(
+  client: QueryClient,
+  sellerId: number,
+  q: string | undefined,
+  signal: AbortSignal,
+): AsyncGenerator<Listing> {
   for (let offset = 0; ; offset += catalogLimits.maxSearchLimit) {
-    const page = await client.fetchQuery(catalogPageQuery(sellerId, { q, offset, limit: catalogLimits.maxSearchLimit }));
+    const page = await readThrough(client, catalogPageQuery(sellerId, { q, offset, limit: catalogLimits.maxSearchLimit }), signal);
     yield* page.listings.filter((listing) => listing.inventory_id !== null);
     if (offset + catalogLimits.maxSearchLimit >= page.total) return;
   }
@@ -140,8 +174,8 @@ async function take<T>(values: AsyncIterator<T>, count: number): Promise<T[]> {
 export function fulfilledListingsQuery(sellerId: number, limit: number, q?: string) {
   return queryOptions({
     queryKey: catalogKeys.fulfilledListings(sellerId, limit, q ?? ''),
-    queryFn: async ({ client }): Promise<FulfilledListings> => {
-      const listings = fulfilledListings(client, sellerId, q);
+    queryFn: async ({ client, signal }): Promise<FulfilledListings> => {
+      const listings = fulfilledListings(client, sellerId, q, signal);
       const first = await take(listings, limit);
       return { listings: first, more: first.length === limit && (await take(listings, 1)).length > 0 };
     },
@@ -157,9 +191,9 @@ export function fulfilledStockQuery(sellerId: number, limit = 50) {
   return queryOptions({
     queryKey: catalogKeys.fulfilledStock(sellerId, limit),
     // Reads through the cache: aborting this read leaves those reads to finish.
-    queryFn: async ({ client }): Promise<FulfilledStock> => {
-      const { listings, more } = await client.fetchQuery(fulfilledListingsQuery(sellerId, limit));
-      const stocks = await Promise.all(listings.map((listing) => client.fetchQuery(inventoryStockQuery(listing.inventory_id!))));
+    queryFn: async ({ client, signal }): Promise<FulfilledStock> => {
+      const { listings, more } = await readThrough(client, fulfilledListingsQuery(sellerId, limit), signal);
+      const stocks = await Promise.all(listings.map((listing) => readThrough(client, inventoryStockQuery(listing.inventory_id!), signal)));
       const rows = listings.flatMap((listing, index) => {
         const stock = stocks[index];
         return stock ? [{ listing, stock }] : [];

@@ -17,6 +17,11 @@ interface ProviderOptions {
   route?: string;
   /** Only English catalogs are loaded by the setup; another locale shows message ids. */
   locale?: Locale;
+  /**
+   * Under StrictMode at the root, as src/main.tsx renders the app: on mount each effect runs, is cleaned up and runs
+   * again (React does so only when StrictMode is above everything mounted, not inside the providers).
+   */
+  strictMode?: boolean;
 }
 
 /** The app's query client without retries, so that a failure shows at once. */
@@ -28,7 +33,7 @@ function createTestQueryClient(): QueryClient {
 }
 
 /** The providers of src/main.tsx and src/app/App.tsx, with a memory router at `path`. */
-function providers({ path = '/', route, locale = 'en' }: ProviderOptions) {
+function providers({ path = '/', route, locale = 'en' }: Omit<ProviderOptions, 'strictMode'>) {
   const queryClient = createTestQueryClient();
   // The app's lazy parts that query (pages, nav badges) take it from there, as they do in the app.
   configureQueryClient(queryClient);
@@ -58,12 +63,12 @@ function providers({ path = '/', route, locale = 'en' }: ProviderOptions) {
   return { queryClient, Providers };
 }
 
-export function renderWithProviders(ui: ReactNode, options: ProviderOptions = {}) {
+export function renderWithProviders(ui: ReactNode, { strictMode, ...options }: ProviderOptions = {}) {
   const { queryClient, Providers } = providers(options);
-  return { ...render(ui, { wrapper: Providers }), queryClient };
+  return { ...render(ui, { wrapper: Providers, reactStrictMode: strictMode }), queryClient };
 }
 
-export function renderHookWithProviders<Result>(hook: () => Result, options: ProviderOptions = {}) {
+export function renderHookWithProviders<Result>(hook: () => Result, { strictMode, ...options }: ProviderOptions = {}) {
   const { queryClient, Providers } = providers(options);
-  return { ...renderHook(hook, { wrapper: Providers }), queryClient };
+  return { ...renderHook(hook, { wrapper: Providers, reactStrictMode: strictMode }), queryClient };
 }

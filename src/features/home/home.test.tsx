@@ -7,6 +7,7 @@ import { localDay, localTimestamp } from '../../lib/localTime';
 import { apiPath, demoSeller, question, server, siteTime, testDb } from '../../test/demo';
 import { renderWithProviders } from '../../test/render';
 import { Component } from './routes';
+import { StockCard } from './StockCard';
 
 const renderHome = () => renderWithProviders(<Component />, { path: '/' });
 const card = (name: string) => screen.getByRole('region', { name });
@@ -217,6 +218,14 @@ describe('stock card', () => {
     // Both parts start from the same first page of the catalog: one search between them.
     server.events.removeListener('request:start', record);
     expect(searches).toHaveLength(1);
+  });
+
+  it('shows its fulfillment figure when mounted twice, as StrictMode does in development', async () => {
+    // The sold-out part's catalog read is cancelled by the first unmount while the fulfillment part's read waits on it.
+    renderWithProviders(<StockCard sellerId={demoSeller.id} />, { strictMode: true });
+    const fulfillment = await within(await findCard('Stock')).findByRole('region', { name: 'Fulfillment' });
+    expect(await within(fulfillment).findByText(/^units? not available$/)).toBeInTheDocument();
+    expect(within(fulfillment).getByText(/^Read at /)).toBeInTheDocument();
   });
 
   it('says so when the seller has no listing, and none in fulfillment', async () => {
