@@ -130,8 +130,7 @@ export function registerAuth(
     if (pending.invitation) {
       const invitation = await store.team.invitationById(pending.invitation.id);
       if (invitation?.kind !== 'join' || invitationState(invitation, new Date()) !== 'valid') return problem(request, reply, 'invitation');
-      const person =
-        (await store.team.personByMarketplaceUser(identity.id)) ?? (await store.team.createPerson(pending.invitation.name, identity.id));
+      const { person } = await store.team.personOfMarketplaceUser(identity.id, pending.invitation.name);
       const joined = await store.team.acceptInvitation(invitation.id, person.id);
       if (!joined) return problem(request, reply, 'invitation');
       await cookies.signIn(request, reply, person.id, joined);
@@ -148,9 +147,8 @@ export function registerAuth(
     // A sign-in (docs/teams.md, "Signing in and connecting"): the person's own seller account is connected
     // when they are new, when it is connected already (its tokens are renewed), or when they have no account
     // at all; a person who joined a team through an invitation is only identified.
-    const found = await store.team.personByMarketplaceUser(identity.id);
-    const person = found ?? (await store.team.createPerson(identity.nickname, identity.id));
-    const connect = !found || (await store.isConnected(identity.id)) || (await store.team.accountCount(person.id)) === 0;
+    const { person, created } = await store.team.personOfMarketplaceUser(identity.id, identity.nickname);
+    const connect = created || (await store.isConnected(identity.id)) || (await store.team.accountCount(person.id)) === 0;
     if (connect) await store.connectAccount(person.id, account);
     await cookies.signIn(request, reply, person.id, connect ? identity.id : undefined);
     return reply.redirect(returnTo, 303);

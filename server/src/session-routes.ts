@@ -41,8 +41,7 @@ export function registerSessionRoutes(
     };
     const current = await cookies.read(request);
     if (current) return cookies.describeKey(await cookies.connect(reply, current, account));
-    const person =
-      (await store.team.personByMarketplaceUser(identity.id)) ?? (await store.team.createPerson(identity.nickname, identity.id));
+    const { person } = await store.team.personOfMarketplaceUser(identity.id, identity.nickname);
     await store.connectAccount(person.id, account);
     return cookies.describeKey(await cookies.signIn(request, reply, person.id, identity.id));
   });

@@ -29,7 +29,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
 
   /** A person owning a freshly connected seller account, signed in with a session. */
   async function signedIn(accountId = randomId().slice(0, 8)) {
-    const person = await store.team.createPerson('Ana', accountId);
+    const { person } = await store.team.personOfMarketplaceUser(accountId, 'Ana');
     await store.connectAccount(person.id, account(accountId));
     const rawId = randomId();
     return { person, accountId, rawId, key: await store.createSession(rawId, person.id) };
@@ -55,7 +55,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
   });
 
   it('keeps sessions under a hash of their id and tokens encrypted, one row per seller account', async () => {
-    const person = await store.team.createPerson('Ana', '1');
+    const { person } = await store.team.personOfMarketplaceUser('1', 'Ana');
     await store.connectAccount(person.id, account('1', 'APP_USR-secret-access'));
     const rawId = randomId();
     const key = await store.createSession(rawId, person.id);

@@ -230,15 +230,13 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
   }
 
   return {
-    async personByMarketplaceUser(userId: string): Promise<Person | undefined> {
-      const row = await db.selectFrom('people').select(['id', 'name']).where('marketplace_user_id', '=', userId).executeTakeFirst();
-      return row && { id: row.id, name: row.name, marketplaceUserId: userId };
-    },
-
-    async createPerson(name: string, marketplaceUserId: string | null): Promise<Person> {
+    /** The person a marketplace user signs in as, made (named `name`) the first time; `created` says which. */
+    async personOfMarketplaceUser(userId: string, name: string): Promise<{ person: Person; created: boolean }> {
+      const found = await db.selectFrom('people').select(['id', 'name']).where('marketplace_user_id', '=', userId).executeTakeFirst();
+      if (found) return { person: { id: found.id, name: found.name, marketplaceUserId: userId }, created: false };
       const id = opaqueId();
-      await db.insertInto('people').values({ id, name, marketplace_user_id: marketplaceUserId }).execute();
-      return { id, name, marketplaceUserId };
+      await db.insertInto('people').values({ id, name, marketplace_user_id: userId }).execute();
+      return { person: { id, name, marketplaceUserId: userId }, created: true };
     },
 
     async methods(personId: string): Promise<SignInMethod[]> {
