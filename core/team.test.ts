@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { can, permissions, permissionsOf } from './roles.ts';
-import { invitationState, mayGrant, refuseRemoval, refuseRoleChange, type Member } from './team.ts';
+import {
+  displayName,
+  invitationState,
+  mayGrant,
+  mayRemovePasskey,
+  refuseRemoval,
+  refuseRoleChange,
+  roleAfterJoining,
+  type Member,
+} from './team.ts';
 
 const team: Member[] = [
   { personId: 'ana', role: 'owner', accountUser: true },
@@ -61,5 +70,27 @@ describe('team rules', () => {
     expect(invitationState({ expiresAt: now, usedAt: null, revokedAt: null }, now)).toBe('expired');
     expect(invitationState({ expiresAt: later, usedAt: now, revokedAt: null }, now)).toBe('used');
     expect(invitationState({ expiresAt: later, usedAt: null, revokedAt: now }, now)).toBe('revoked');
+  });
+
+  it('raises a role on a second invitation, never lowers it, and keeps the account user an owner', () => {
+    expect(roleAfterJoining(undefined, 'answerer', false)).toBe('answerer');
+    expect(roleAfterJoining('viewer', 'manager', false)).toBe('manager');
+    expect(roleAfterJoining('manager', 'viewer', false)).toBe('manager');
+    expect(roleAfterJoining('answerer', 'stock_keeper', false)).toBe('answerer');
+    expect(roleAfterJoining(undefined, 'viewer', true)).toBe('owner');
+  });
+
+  it('takes a display name of 1 to 60 characters, trimmed', () => {
+    expect(displayName('  Bea  ')).toBe('Bea');
+    expect(displayName('   ')).toBeUndefined();
+    expect(displayName('x'.repeat(60))).toHaveLength(60);
+    expect(displayName('x'.repeat(61))).toBeUndefined();
+    expect(displayName(42)).toBeUndefined();
+  });
+
+  it('never removes a person’s last way to sign in', () => {
+    expect(mayRemovePasskey({ passkeys: 1, marketplace: false })).toBe(false);
+    expect(mayRemovePasskey({ passkeys: 1, marketplace: true })).toBe(true);
+    expect(mayRemovePasskey({ passkeys: 2, marketplace: false })).toBe(true);
   });
 });

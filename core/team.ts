@@ -69,3 +69,33 @@ export function invitationState(invitation: { expiresAt: Date; usedAt: Date | nu
   if (invitation.revokedAt) return 'revoked';
   return invitation.expiresAt.getTime() <= now.getTime() ? 'expired' : 'valid';
 }
+
+/**
+ * Roles ranked for accepting an invitation to an account one is already in. The three task roles rank
+ * alike: an answerer invited as stock keeper keeps answering (one role per membership; a manager changes it).
+ */
+const rank: Record<Role, number> = { owner: 3, manager: 2, answerer: 1, stock_keeper: 1, credit_reviewer: 1, viewer: 0 };
+
+/**
+ * The role a person holds after accepting an invitation for `invited`: raised, never lowered; the account's
+ * own marketplace user is an owner whatever the invitation says.
+ */
+export function roleAfterJoining(current: Role | undefined, invited: Role, accountUser: boolean): Role {
+  if (accountUser) return 'owner';
+  if (current === undefined) return invited;
+  return rank[invited] > rank[current] ? invited : current;
+}
+
+/** A display name (a person's, a passkey's): trimmed, 1 to 60 characters. */
+const nameMaxLength = 60;
+
+export function displayName(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const name = value.trim();
+  return name.length >= 1 && name.length <= nameMaxLength ? name : undefined;
+}
+
+/** Whether a person may remove one of their passkeys: never their last way to sign in. */
+export function mayRemovePasskey(person: { passkeys: number; marketplace: boolean }): boolean {
+  return person.passkeys > 1 || person.marketplace;
+}

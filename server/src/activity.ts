@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { ActivityEntry, Kind } from './store/activity.ts';
-import type { Store } from './store/store.ts';
+import type { Session, Store } from './store/store.ts';
 
 const pingMs = 15_000;
 /**
@@ -34,7 +34,7 @@ interface Listener {
   sessionKey: string;
   accountId: string;
   send(entry: ActivityEntry): void;
-  /** Its session ended or switched accounts: the stream goes on only if it still has this account active. */
+  /** Its session ended, switched or lost its account: the stream goes on only if it still has this account active. */
   recheck(): void;
   end(): void;
 }
@@ -78,15 +78,22 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
     for (const listener of listeners) listener.end();
   });
 
+  /**
+   * The session's active account while it is served: its person is a member (a removal or a disconnect moves
+   * the session's active account, and is published) and the marketplace has not ended its sign-in.
+   */
+  const served = (session: Session | undefined) =>
+    session?.accounts.find((account) => account.id === session.activeAccountId && !account.needsSignIn)?.id;
+
   async function activeAccount(request: FastifyRequest) {
     const session = await cookies.read(request);
-    return session?.activeUserId ? { sessionKey: session.key, accountId: session.activeUserId } : undefined;
+    const accountId = served(session);
+    return session && accountId ? { sessionKey: session.key, accountId } : undefined;
   }
 
-  /** Whether the stream may go on: the session still exists and still has this account active. */
+  /** Whether the stream may go on: its session still exists and still has this account active and served. */
   async function stillActive(listener: Listener): Promise<boolean> {
-    const session = await store.getSessionByKey(listener.sessionKey);
-    return session?.activeUserId === listener.accountId;
+    return served(await store.getSessionByKey(listener.sessionKey)) === listener.accountId;
   }
 
   const streamsOf = (sessionKey: string) => [...listeners].filter((listener) => listener.sessionKey === sessionKey).length;

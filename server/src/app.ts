@@ -10,11 +10,13 @@ import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import { createMarketplace } from './marketplace.ts';
 import { registerNotifications, type IntakeLimits } from './notifications.ts';
+import { registerPasskeys } from './passkeys.ts';
 import { defaultTimeouts, registerProxy, type ProxyTimeouts } from './proxy.ts';
 import { deriveKey } from './secrets.ts';
 import { createSessionCookies, describeSession } from './session.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
+import { registerTeam } from './team.ts';
 import { createTokens } from './tokens.ts';
 import { demoSite, loadIndex, registerWeb, securityHeaders, type AccountSite } from './web.ts';
 import { createWorker } from './worker.ts';
@@ -110,14 +112,16 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
       oauth: config.oauth,
       redirectUri: new URL('/auth/callback', config.publicUrl).href,
     });
-    const cookies = createSessionCookies(config, store);
+    const cookies = createSessionCookies(config, store, marketplace.hasOAuth);
     accountSite = async (request) => {
       const session = await cookies.read(request);
-      return session?.accounts.find((account) => account.userId === session.activeUserId)?.siteId;
+      return session?.accounts.find((account) => account.id === session.activeAccountId)?.siteId;
     };
     const deps = { config, store, marketplace, cookies };
-    registerAuth(app, deps);
+    const { startSignIn } = registerAuth(app, deps);
     registerSessionRoutes(app, deps);
+    registerTeam(app, { ...deps, startSignIn });
+    registerPasskeys(app, deps);
     const tokens = createTokens(store, marketplace, app.log);
     await registerProxy(app, { config, cookies, tokens, timeouts, store });
     const worker = createWorker({

@@ -1,11 +1,12 @@
 import * as oauth from 'oauth4webapi';
+import { invitationState } from '../../core/team.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { OAuthRefusal, type Marketplace } from './marketplace.ts';
 import { signInConfirmPage, signInProblemPage, type SignInProblem } from './pages.ts';
 import { randomId } from './secrets.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
-import type { Store } from './store/store.ts';
+import type { OAuthState, Store } from './store/store.ts';
 
 /** Binds a sign-in's `state` to the browser that started it (login CSRF). */
 const stateCookie = 'seller-desk-signin';
@@ -38,9 +39,12 @@ export const authRequestsPerMinute = 60;
 /** The same limit for the routes that make the server call the marketplace on a client's word. */
 export const rateLimited = { rateLimit: { max: authRequestsPerMinute, timeWindow: '1 minute' } };
 
-const problemStatus: Record<SignInProblem, number> = { denied: 403, state: 400, code: 400, client: 502, failed: 502 };
+const problemStatus: Record<SignInProblem, number> = { denied: 403, state: 400, code: 400, client: 502, failed: 502, invitation: 410 };
 
-/** Sign-in (OAuth code grant with PKCE S256 and state, all on the server) and sign-out. */
+/**
+ * Sign-in (OAuth code grant with PKCE S256 and state, all on the server) and sign-out. Answers how to start a
+ * sign-in at the marketplace, which accepting an invitation does too.
+ */
 export function registerAuth(
   app: FastifyInstance,
   deps: { config: Config; store: Store; marketplace: Marketplace; cookies: SessionCookies },
@@ -56,6 +60,15 @@ export function registerAuth(
       .send(signInProblemPage(kind, request.headers['accept-language'], `/auth/login?returnTo=${encodeURIComponent(returnTo)}`));
   };
 
+  /** Stores a new sign-in's state (its cookie binds it to this browser); answers the authorization page's address. */
+  async function startSignIn(reply: FastifyReply, pending: Omit<OAuthState, 'codeVerifier'>): Promise<string> {
+    const state = randomId();
+    const codeVerifier = oauth.generateRandomCodeVerifier();
+    await store.saveOAuthState(state, { codeVerifier, ...pending });
+    reply.setCookie(stateCookie, state, { httpOnly: true, sameSite: 'lax', secure, path: '/auth', maxAge: 600, signed: true });
+    return marketplace.authorizationUrl(state, codeVerifier);
+  }
+
   /**
    * Where the sign-in was started decides what it may do to this browser's session (Sec-Fetch-Site). Only the
    * app's own link (`same-origin`) may start a plain sign-in, which replaces the session. An address typed
@@ -64,8 +77,7 @@ export function registerAuth(
    * `same-site`) starts nothing: it gets a page whose own link starts a sign-in that keeps the session.
    */
   app.get<{ Querystring: { returnTo?: string; add?: string } }>('/auth/login', { config: rateLimited }, async (request, reply) => {
-    if (!marketplace.hasOAuth)
-      return reply.code(404).send({ error: 'oauth_not_configured', message: 'This server has no marketplace app; use a personal token' });
+    if (!marketplace.hasOAuth) return reply.code(404).send(oauthNotConfigured);
     const returnTo = safeReturnTo(request.query.returnTo, config.publicUrl);
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') {
@@ -74,12 +86,9 @@ export function registerAuth(
       return reply.type('text/html; charset=utf-8').send(signInConfirmPage(request.headers['accept-language'], confirmed));
     }
     const keepSession = request.query.add === '1' || site !== 'same-origin';
-    const state = randomId();
-    const codeVerifier = oauth.generateRandomCodeVerifier();
     const current = keepSession ? await cookies.read(request) : undefined;
-    await store.saveOAuthState(state, { codeVerifier, returnTo, sessionKey: current?.key ?? null });
-    reply.setCookie(stateCookie, state, { httpOnly: true, sameSite: 'lax', secure, path: '/auth', maxAge: 600, signed: true });
-    return reply.redirect(await marketplace.authorizationUrl(state, codeVerifier), 302);
+    const location = await startSignIn(reply, { returnTo, sessionKey: current?.key ?? null, invitation: null });
+    return reply.redirect(location, 302);
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/auth/callback', { config: rateLimited }, async (request, reply) => {
@@ -112,15 +121,37 @@ export function registerAuth(
       return problem(request, reply, 'failed', pending.returnTo);
     }
     if (!identity) return problem(request, reply, 'code', pending.returnTo);
+    const account = { id: identity.id, nickname: identity.nickname, siteId: identity.site_id, kind: 'oauth' as const, ...tokens };
 
-    // A plain sign-in replaces this browser's session; one that keeps it (above) adds to it. Either way the id is new.
-    const current = await cookies.read(request);
-    const adding = pending.sessionKey !== null && current?.key === pending.sessionKey;
-    if (current && !adding) await store.deleteSession(current.key);
-    const key = await cookies.issue(reply, adding ? current.key : undefined);
-    await store.putAccount(key, { userId: identity.id, nickname: identity.nickname, siteId: identity.site_id, kind: 'oauth', ...tokens });
     // Checked again: a sign-in started before this check existed may still be pending.
-    return reply.redirect(safeReturnTo(pending.returnTo, config.publicUrl), 303);
+    const returnTo = safeReturnTo(pending.returnTo, config.publicUrl);
+
+    // Accepting an invitation identifies the person only: no seller account of theirs is connected.
+    if (pending.invitation) {
+      const invitation = await store.team.invitationById(pending.invitation.id);
+      if (invitation?.kind !== 'join' || invitationState(invitation, new Date()) !== 'valid') return problem(request, reply, 'invitation');
+      const { person } = await store.team.personOfMarketplaceUser(identity.id, pending.invitation.name);
+      const joined = await store.team.acceptInvitation(invitation.id, person.id);
+      if (!joined) return problem(request, reply, 'invitation');
+      await cookies.signIn(request, reply, person.id, joined);
+      return reply.redirect(returnTo, 303);
+    }
+
+    // "Add account": the signed-in person connects another seller account, as its owner.
+    const current = await cookies.read(request);
+    if (current && pending.sessionKey === current.key) {
+      await cookies.connect(reply, current, account);
+      return reply.redirect(returnTo, 303);
+    }
+
+    // A sign-in (docs/teams.md, "Signing in and connecting"): the person's own seller account is connected
+    // when they are new, when it is connected already (its tokens are renewed), or when they have no account
+    // at all; a person who joined a team through an invitation is only identified.
+    const { person, created } = await store.team.personOfMarketplaceUser(identity.id, identity.nickname);
+    const connect = created || (await store.isConnected(identity.id)) || (await store.team.accountCount(person.id)) === 0;
+    if (connect) await store.connectAccount(person.id, account);
+    await cookies.signIn(request, reply, person.id, connect ? identity.id : undefined);
+    return reply.redirect(returnTo, 303);
   });
 
   app.post('/auth/logout', { config: rateLimited, preHandler: sameOriginWrite(config) }, async (request, reply) => {
@@ -129,4 +160,21 @@ export function registerAuth(
     cookies.clear(reply);
     return reply.code(204).send();
   });
+
+  // Every session of the person ends, on every instance (their streams with them); no account's tokens do.
+  app.post('/auth/logout-everywhere', { config: rateLimited, preHandler: sameOriginWrite(config) }, async (request, reply) => {
+    const session = await cookies.read(request);
+    if (session) await store.deleteSessionsOf(session.person.id);
+    cookies.clear(reply);
+    return reply.code(204).send();
+  });
+
+  return { startSignIn };
 }
+
+export type StartSignIn = ReturnType<typeof registerAuth>['startSignIn'];
+
+export const oauthNotConfigured = {
+  error: 'oauth_not_configured',
+  message: 'This server has no marketplace app; use a personal token',
+};

@@ -151,9 +151,9 @@ export function registerNotifications(
 
   /** `GET /missed_feeds` with any connected seller's token, every message through the intake. */
   async function recoverMissed(): Promise<void> {
-    const account = await store.activity.anyAccount();
-    if (!account || clientId === undefined) return;
-    const token = await tokens.accessToken(account.sessionKey, account.userId);
+    const accountId = await store.activity.anyAccount();
+    if (!accountId || clientId === undefined) return;
+    const token = await tokens.accessToken(accountId);
     for (let offset = 0; ; offset += missedFeedsPage) {
       const query = new URLSearchParams({ app_id: clientId, offset: String(offset), limit: String(missedFeedsPage) });
       const response = await upstreamRequest(`${deps.apiUrl}/missed_feeds?${query}`, {

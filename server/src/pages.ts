@@ -6,7 +6,7 @@ import { spanishOfTag, type Spanish } from '../../core/spanish.ts';
  * and es-PY, tú otherwise.
  */
 
-export type SignInProblem = 'denied' | 'state' | 'code' | 'client' | 'failed';
+export type SignInProblem = 'denied' | 'state' | 'code' | 'client' | 'failed' | 'invitation';
 type Locale = 'en' | Spanish | 'pt-BR';
 type Texts = { title: string; retry: string; confirm: Record<'title' | 'text' | 'continue' | 'back', string> } & Record<
   SignInProblem,
@@ -27,6 +27,7 @@ const neutralSpanish: Texts = {
   code: 'El marketplace ya no acepta este inicio de sesión (ya se usó o expiró).',
   client: 'El marketplace no reconoció esta instalación de Seller Desk. Pide a su administrador que revise el id y la clave de la app.',
   failed: 'No se pudo contactar al marketplace para completar el inicio de sesión.',
+  invitation: 'Esta invitación ya no se puede usar: se usó, se revocó o venció. Pide un enlace nuevo.',
 };
 
 const texts: Record<Locale, Texts> = {
@@ -44,6 +45,7 @@ const texts: Record<Locale, Texts> = {
     code: 'The marketplace no longer accepts this sign-in (it was already used or has expired).',
     client: 'The marketplace did not recognise this Seller Desk installation. Ask its administrator to check the app id and secret.',
     failed: 'The marketplace could not be reached to finish the sign-in.',
+    invitation: 'This invitation can no longer be used: it was used, revoked or has expired. Ask for a new link.',
   },
   'es-419': neutralSpanish,
   'es-AR': {
@@ -54,6 +56,7 @@ const texts: Record<Locale, Texts> = {
     },
     code: 'El marketplace ya no acepta este inicio de sesión (ya se usó o venció).',
     client: 'El marketplace no reconoció esta instalación de Seller Desk. Pedile a su administrador que revise el id y la clave de la app.',
+    invitation: 'Esta invitación ya no se puede usar: se usó, se revocó o venció. Pedí un enlace nuevo.',
   },
   'pt-BR': {
     title: 'O login não foi concluído',
@@ -69,6 +72,7 @@ const texts: Record<Locale, Texts> = {
     code: 'O marketplace não aceita mais este login (ele já foi usado ou expirou).',
     client: 'O marketplace não reconheceu esta instalação do Seller Desk. Peça ao administrador para verificar o id e o segredo do app.',
     failed: 'Não foi possível contatar o marketplace para concluir o login.',
+    invitation: 'Este convite não pode mais ser usado: ele já foi usado, revogado ou expirou. Peça um novo link.',
   },
 };
 

@@ -56,19 +56,20 @@ export async function registerProxy(
       const target = targetUrl(apiUrl, request.url.slice('/api'.length));
       if (!target) return reply.code(400).send({ error: 'bad_request', message: 'Not an API path' });
       const session = await cookies.read(request);
-      if (!session?.activeUserId) return reply.code(401).send(signedOut);
-      const userId = session.activeUserId;
+      // Only an account the person is a member of is ever active (store.ts): a removed person is refused here.
+      const accountId = session?.activeAccountId;
+      if (!accountId) return reply.code(401).send(signedOut);
       try {
-        let token = await tokens.accessToken(session.key, userId);
+        let token = await tokens.accessToken(accountId);
         let answer = await send(request, target, token);
         if (answer.status === 401) {
           // Once: a token the API refuses is refreshed and the request repeated a single time.
-          token = await tokens.accessToken(session.key, userId, token);
+          token = await tokens.accessToken(accountId, token);
           answer = await send(request, target, token);
-          // Refused again, fresh: the marketplace no longer accepts this account, whose sign-in here ends.
-          if (answer.status === 401 && (await tokens.refused(session.key, userId, token))) return reply.code(401).send(signedOut);
+          // Refused again, fresh: the marketplace no longer accepts this account, whose sign-in ends.
+          if (answer.status === 401 && (await tokens.refused(accountId, token))) return reply.code(401).send(signedOut);
         }
-        if (request.method === 'GET' && answer.status === 200) await noteCategories(request, userId, target, answer.payload);
+        if (request.method === 'GET' && answer.status === 200) await noteCategories(request, accountId, target, answer.payload);
         return relay(reply, answer);
       } catch (error) {
         if (error instanceof SignedOut) return reply.code(401).send(signedOut);

@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { permissionsOf } from '../../core/roles.ts';
 import type { Config } from './config.ts';
 import { randomId } from './secrets.ts';
-import { sessionLimits, type Session, type Store } from './store/store.ts';
+import { sessionLimits, type ConnectedAccount, type Session, type Store } from './store/store.ts';
+import type { SignInMethod } from './store/team.ts';
 
 /**
- * The browser's only credential: an HttpOnly, signed cookie holding a random session id. On https it uses
- * the `__Host-` prefix, which browsers accept only Secure, host-only and for path /.
+ * The browser's only credential: an HttpOnly, signed cookie holding a random id of a person's session. On
+ * https it uses the `__Host-` prefix, which browsers accept only Secure, host-only and for path /.
  */
-export function createSessionCookies(config: Config, store: Store) {
+export function createSessionCookies(config: Config, store: Store, oauth: boolean) {
   const secure = config.publicUrl.protocol === 'https:';
   const name = secure ? '__Host-seller-desk-session' : 'seller-desk-session';
   const options = { httpOnly: true, sameSite: 'lax', secure, path: '/', signed: true } as const;
@@ -19,41 +21,95 @@ export function createSessionCookies(config: Config, store: Store) {
     return unsigned.valid && unsigned.value ? unsigned.value : undefined;
   }
 
+  function send(reply: FastifyReply, id: string) {
+    reply.setCookie(name, id, { ...options, maxAge: sessionLimits.absoluteMs / 1000 });
+  }
+
+  async function read(request: FastifyRequest): Promise<Session | undefined> {
+    const id = rawId(request);
+    return id === undefined ? undefined : store.getSession(id);
+  }
+
+  async function describe(session: Session | undefined) {
+    const [unread, methods] = await Promise.all([
+      store.activity.unread(session?.accounts.map((a) => a.id) ?? []),
+      session ? store.team.methods(session.person.id) : [],
+    ]);
+    return describeSession(config, oauth, session, { unread, methods });
+  }
+
   return {
-    async read(request: FastifyRequest): Promise<Session | undefined> {
-      const id = rawId(request);
-      return id === undefined ? undefined : store.getSession(id);
-    },
-    /** Sends a fresh id for the session (every sign-in gets one) and returns the session's store key. */
-    async issue(reply: FastifyReply, existingKey?: string): Promise<string> {
+    read,
+
+    /**
+     * Signs a person in: this browser's session, if any, ends, and a new one with a new id begins (with
+     * `activeAccountId` active, else the person's earliest account). Answers its store key.
+     */
+    async signIn(request: FastifyRequest, reply: FastifyReply, personId: string, activeAccountId?: string): Promise<string> {
+      const current = await read(request);
+      if (current) await store.deleteSession(current.key);
       const id = randomId();
-      const key = existingKey ? await store.renameSession(existingKey, id) : await store.createSession(id);
-      reply.setCookie(name, id, { ...options, maxAge: sessionLimits.absoluteMs / 1000 });
+      const key = await store.createSession(id, personId, activeAccountId);
+      send(reply, id);
       return key;
     },
+
+    /**
+     * The signed-in person connects a seller account ("Add account", a personal token): they become its
+     * owner and it becomes active; a new credential entered the session, so it gets a new id.
+     */
+    async connect(reply: FastifyReply, session: Session, account: ConnectedAccount): Promise<string> {
+      await store.connectAccount(session.person.id, account);
+      const id = randomId();
+      const key = await store.renameSession(session.key, id);
+      await store.activate(key, account.id);
+      send(reply, id);
+      return key;
+    },
+
     clear(reply: FastifyReply) {
       reply.clearCookie(name, options);
     },
+
+    /** `GET /session`'s answer for a session. */
+    describe,
+
+    /** `GET /session`'s answer for the session of a store key (after a change). */
+    describeKey: async (key: string) => describe(await store.getSessionByKey(key)),
   };
 }
 
 export type SessionCookies = ReturnType<typeof createSessionCookies>;
 
-/** What the browser may know of a session: never a token. `unread` counts each account's unread activity. */
-export function describeSession(config: Config, oauth: boolean, session: Session | undefined, unread = new Map<string, number>()) {
+/**
+ * What the browser may know of a session: never a token. `unread` counts each account's unread activity;
+ * `permissions` are the person's on the active account (core/roles.ts), which the pages read to hide what
+ * the role cannot do (the server enforces them at its doors).
+ */
+export function describeSession(
+  config: Config,
+  oauth: boolean,
+  session: Session | undefined,
+  extra: { unread: Map<string, number>; methods: SignInMethod[] } = { unread: new Map(), methods: [] },
+) {
   const accounts = (session?.accounts ?? []).map((account) => ({
-    id: account.userId,
+    id: account.id,
     nickname: account.nickname,
     site_id: account.siteId,
-    active: account.userId === session?.activeUserId,
-    unread: unread.get(account.userId) ?? 0,
+    active: account.id === session?.activeAccountId,
+    unread: extra.unread.get(account.id) ?? 0,
+    role: account.role,
+    needsSignIn: account.needsSignIn,
   }));
+  const active = session?.accounts.find((account) => account.id === session.activeAccountId);
   return {
     mode: config.mode,
-    signedIn: accounts.length > 0,
+    signedIn: session !== undefined,
     oauth,
+    person: session ? { id: session.person.id, name: session.person.name, methods: extra.methods } : null,
     accounts,
-    activeAccountId: accounts.find((account) => account.active)?.id ?? null,
+    activeAccountId: active?.id ?? null,
+    permissions: active ? permissionsOf(active.role) : [],
   };
 }
 

@@ -16,9 +16,15 @@ const saveAttempts = 3;
 const saveRetryMs = 200;
 
 /**
- * Hands out a valid access token for an account of a session. A refresh token works once, so each account
- * refreshes one at a time: requests of this process share one refresh (`inFlight`), and instances sharing
- * the store take a lock in it; a loser waits for the winner's new token instead of refreshing again.
+ * Hands out a valid access token for a seller account, whoever of its team asks. A refresh token works once,
+ * so each account refreshes one at a time: requests of this process share one refresh (`inFlight`), and
+ * instances sharing the store take a lock in it; a loser waits for the winner's new token instead of
+ * refreshing again.
+ *
+ * When the marketplace ends the account's sign-in (`invalid_grant`, a token it refuses even fresh, a personal
+ * token it no longer accepts), the tokens go but the account and its memberships stay, listed as needing a
+ * new sign-in: removing the account would silently take a whole team's memberships with it, and its owner
+ * signing in again restores it.
  */
 export function createTokens(store: Store, marketplace: Marketplace, log: FastifyBaseLogger) {
   const inFlight = new Map<string, Promise<void>>();
@@ -28,22 +34,20 @@ export function createTokens(store: Store, marketplace: Marketplace, log: Fastif
    * this process ends first, or if another instance refreshes with the spent token after the lock's lease.)
    */
   const unsaved = new Map<string, TokenSet>();
-  const keyOf = (sessionKey: string, userId: string) => `${sessionKey}\n${userId}`;
 
-  async function saveOnce(sessionKey: string, userId: string, tokens: TokenSet): Promise<void> {
-    await store.saveRefreshed(sessionKey, userId, tokens);
-    const key = keyOf(sessionKey, userId);
-    if (unsaved.get(key) === tokens) unsaved.delete(key);
+  async function saveOnce(accountId: string, tokens: TokenSet): Promise<void> {
+    await store.saveRefreshed(accountId, tokens);
+    if (unsaved.get(accountId) === tokens) unsaved.delete(accountId);
   }
 
-  async function save(sessionKey: string, userId: string, tokens: TokenSet): Promise<void> {
-    unsaved.set(keyOf(sessionKey, userId), tokens);
+  async function save(accountId: string, tokens: TokenSet): Promise<void> {
+    unsaved.set(accountId, tokens);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await saveOnce(sessionKey, userId, tokens);
+        return await saveOnce(accountId, tokens);
       } catch (error) {
         if (attempt === saveAttempts) {
-          log.error({ err: error, account: userId }, 'refreshed tokens not stored yet; kept in memory and stored on their next use');
+          log.error({ err: error, account: accountId }, 'refreshed tokens not stored yet; kept in memory and stored on their next use');
           return;
         }
         await delay(saveRetryMs * attempt);
@@ -52,50 +56,50 @@ export function createTokens(store: Store, marketplace: Marketplace, log: Fastif
   }
 
   /** The account's tokens: the store's, unless a refresh's are still waiting to be stored (tried once more). */
-  async function current(sessionKey: string, userId: string) {
-    const held = unsaved.get(keyOf(sessionKey, userId));
+  async function current(accountId: string) {
+    const held = unsaved.get(accountId);
     if (held) {
       try {
-        await saveOnce(sessionKey, userId, held);
+        await saveOnce(accountId, held);
       } catch {
         return { kind: 'oauth' as const, ...held, locked: false };
       }
     }
-    return store.getTokens(sessionKey, userId);
+    return store.getTokens(accountId);
   }
 
-  /** The account's sign-in in this session is over: removed, so its streams end and its activity is no longer served there. */
-  async function signOut(sessionKey: string, userId: string, reason: string): Promise<SignedOut> {
-    unsaved.delete(keyOf(sessionKey, userId));
-    await store.removeAccount(sessionKey, userId);
-    log.warn({ account: userId, reason }, 'account signed out of a session');
+  /** The account's sign-in is over: its tokens go, for every member, and it waits for its owner's sign-in. */
+  async function signOut(accountId: string, reason: string): Promise<SignedOut> {
+    unsaved.delete(accountId);
+    await store.endAccountSignIn(accountId);
+    log.warn({ account: accountId, reason }, 'account needs a new sign-in');
     return new SignedOut(reason);
   }
 
-  async function refreshOnce(sessionKey: string, userId: string, seenToken: string): Promise<void> {
-    if (!(await store.lockRefresh(sessionKey, userId, lockLeaseMs))) return waitForOther(sessionKey, userId, seenToken);
-    const tokens = await current(sessionKey, userId);
+  async function refreshOnce(accountId: string, seenToken: string): Promise<void> {
+    if (!(await store.lockRefresh(accountId, lockLeaseMs))) return waitForOther(accountId, seenToken);
+    const tokens = await current(accountId);
     // Someone else refreshed between our read and our lock: their token is the one to use.
-    if (!tokens || tokens.accessToken !== seenToken || !tokens.refreshToken) return store.unlockRefresh(sessionKey, userId);
+    if (!tokens || tokens.accessToken !== seenToken || !tokens.refreshToken) return store.unlockRefresh(accountId);
     let refreshed: TokenSet;
     try {
       refreshed = await marketplace.refresh(tokens.refreshToken);
     } catch (error) {
       if (error instanceof OAuthRefusal && error.code === 'invalid_grant')
-        throw await signOut(sessionKey, userId, 'the marketplace ended the sign-in (invalid_grant)');
-      await store.unlockRefresh(sessionKey, userId);
+        throw await signOut(accountId, 'the marketplace ended the sign-in (invalid_grant)');
+      await store.unlockRefresh(accountId);
       throw error;
     }
     // Saving releases the lock; a save that fails keeps it until its lease runs out.
-    await save(sessionKey, userId, refreshed);
+    await save(accountId, refreshed);
   }
 
-  async function waitForOther(sessionKey: string, userId: string, seenToken: string): Promise<void> {
+  async function waitForOther(accountId: string, seenToken: string): Promise<void> {
     const deadline = Date.now() + lockLeaseMs;
     while (Date.now() < deadline) {
       await delay(pollMs);
-      const tokens = await current(sessionKey, userId);
-      if (!tokens) throw new SignedOut('The account was signed out');
+      const tokens = await current(accountId);
+      if (!tokens?.accessToken) throw new SignedOut('The account needs a new sign-in');
       if (tokens.accessToken !== seenToken || !tokens.locked) return;
     }
   }
@@ -105,20 +109,19 @@ export function createTokens(store: Store, marketplace: Marketplace, log: Fastif
      * A token for the account: the stored one while it is fresh, else a refreshed one. `rejected` is a token
      * the API just answered 401 to; it is refreshed once even if its expiry says it is still good.
      */
-    async accessToken(sessionKey: string, userId: string, rejected?: string): Promise<string> {
+    async accessToken(accountId: string, rejected?: string): Promise<string> {
       for (let attempt = 0; attempt < 3; attempt++) {
-        const tokens = await current(sessionKey, userId);
-        if (!tokens) throw new SignedOut('No such account in this session');
+        const tokens = await current(accountId);
+        if (!tokens?.accessToken) throw new SignedOut('The account is not connected or needs a new sign-in');
         const stale =
           tokens.accessToken === rejected || (tokens.expiresAt !== null && tokens.expiresAt.getTime() - Date.now() < refreshMarginMs);
         if (!stale) return tokens.accessToken;
-        // Nothing can renew it: drop the account so the session no longer claims it.
-        if (tokens.kind === 'personal' || !tokens.refreshToken) throw await signOut(sessionKey, userId, 'the token expired or was refused');
-        const key = keyOf(sessionKey, userId);
-        let refresh = inFlight.get(key);
+        // Nothing can renew it: the account waits for a new token from its owner.
+        if (tokens.kind === 'personal' || !tokens.refreshToken) throw await signOut(accountId, 'the token expired or was refused');
+        let refresh = inFlight.get(accountId);
         if (!refresh) {
-          refresh = refreshOnce(sessionKey, userId, tokens.accessToken).finally(() => inFlight.delete(key));
-          inFlight.set(key, refresh);
+          refresh = refreshOnce(accountId, tokens.accessToken).finally(() => inFlight.delete(accountId));
+          inFlight.set(accountId, refresh);
         }
         await refresh;
       }
@@ -127,12 +130,12 @@ export function createTokens(store: Store, marketplace: Marketplace, log: Fastif
 
     /**
      * The API answered 401 to `token` even after `accessToken(…, rejected)` gave it (refreshed, or a newer
-     * one): the marketplace refuses this account, and its sign-in in this session ends as on invalid_grant.
-     * Answers false, doing nothing, when the account's token has changed since (another request refreshed it).
+     * one): the marketplace refuses this account, whose sign-in ends as on invalid_grant. Answers false,
+     * doing nothing, when the account's token has changed since (another request refreshed it).
      */
-    async refused(sessionKey: string, userId: string, token: string): Promise<boolean> {
-      if ((await current(sessionKey, userId))?.accessToken !== token) return false;
-      await signOut(sessionKey, userId, 'the marketplace refused a fresh token');
+    async refused(accountId: string, token: string): Promise<boolean> {
+      if ((await current(accountId))?.accessToken !== token) return false;
+      await signOut(accountId, 'the marketplace refused a fresh token');
       return true;
     },
   };

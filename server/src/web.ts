@@ -205,7 +205,7 @@ export function securityHeaders(config: Config, scriptHashes: string[]) {
 }
 
 /** Paths the SPA never owns: these get a real 404 rather than index.html. */
-const serverOwned = /^\/(api|auth|assets|session|events|notifications)(\/|$)/;
+const serverOwned = /^\/(api|auth|assets|session|events|notifications|team|invitations|me)(\/|$)/;
 
 /** The site of the account a request comes from: live mode's active account, demo mode's seller. */
 export type AccountSite = (request: FastifyRequest) => Promise<string | undefined>;

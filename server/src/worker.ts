@@ -144,28 +144,21 @@ export function createWorker(deps: {
     }
   }
 
-  /** Reads with the token of a session holding the seller, refreshed as the API door does (once on a 401). */
+  /** Reads with the seller account's token, refreshed as the API door does (once on a 401). */
   async function readAs(userId: string, path: string, budget: { left: number }): Promise<Read> {
-    // A session whose tokens cannot be used (signed out, or sealed under an earlier SESSION_SECRET) must not
-    // hold up the others: each is tried, and a failure is reported only when none could read.
-    let failure: unknown;
-    for (const sessionKey of await store.activity.sessionsHolding(userId)) {
-      try {
-        let token = await tokens.accessToken(sessionKey, userId);
-        let answer = await get(token, path, budget);
-        if (answer.status === 401) {
-          token = await tokens.accessToken(sessionKey, userId, token);
-          answer = await get(token, path, budget);
-          if (answer.status === 401) await tokens.refused(sessionKey, userId, token);
-        }
-        if (answer.status !== 401) return answer;
-      } catch (error) {
-        if (error instanceof Drop) throw error;
-        if (!(error instanceof SignedOut)) failure = error;
+    try {
+      let token = await tokens.accessToken(userId);
+      let answer = await get(token, path, budget);
+      if (answer.status === 401) {
+        token = await tokens.accessToken(userId, token);
+        answer = await get(token, path, budget);
+        if (answer.status === 401) await tokens.refused(userId, token);
       }
+      if (answer.status !== 401) return answer;
+    } catch (error) {
+      if (!(error instanceof SignedOut)) throw error;
     }
-    if (failure !== undefined) throw failure;
-    throw new Drop('no connected account can read it');
+    throw new Drop('the account is not connected or needs a new sign-in');
   }
 
   function parse<T>(schema: z.ZodType<T>, answer: Read, path: string): T {

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { activityEntrySchema, type ActivityEntry } from '../../src/api/activity.ts';
 import type { Db } from '../../src/demo/db/index.ts';
 import type { DemoOAuth } from '../../src/demo/oauth.ts';
@@ -44,6 +45,32 @@ export async function postgresUrl(suite: string): Promise<string | undefined> {
   }
 }
 
+/** The engines a suite's store runs on: PGlite, and PostgreSQL when DATABASE_URL answers. */
+export async function storeEngines(suite: string): Promise<{ name: string; databaseUrl: string | undefined }[]> {
+  const url = await postgresUrl(suite);
+  return [{ name: 'PGlite', databaseUrl: undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
+}
+
+/**
+ * For a describe block: the simulator and the stores of two instances on one database, as two processes
+ * would have them (on PostgreSQL each its own pool and listening connection, opened one after the other so
+ * the first migrates the new schema; PGlite is one process, so one store).
+ */
+export function twoInstances(databaseUrl: string | undefined) {
+  const setup = {} as { simulator: Simulator; stores: [Store, Store] };
+  beforeAll(async () => {
+    setup.simulator = await startSimulator();
+    const first = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
+    setup.stores = [first, databaseUrl ? await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher }) : first];
+  });
+  afterAll(async () => {
+    if (databaseUrl) await dropSchema(setup.stores[0], databaseUrl);
+    await Promise.all([...new Set(setup.stores)].map((store) => store.close()));
+    await setup.simulator.close();
+  });
+  return setup;
+}
+
 /** Drops the schema of a `postgresUrl()`. */
 export async function dropSchema(store: Store, databaseUrl: string): Promise<void> {
   const schema = new URL(databaseUrl).searchParams.get('options')!.split('=')[1]!;
@@ -53,6 +80,8 @@ export async function dropSchema(store: Store, databaseUrl: string): Promise<voi
 /** The address sellers "open" in the tests: the redirect URI and the origin writes must come from. */
 export const publicUrl = 'http://seller-desk.test';
 export const sessionSecret = 'test-session-secret-of-at-least-32-bytes';
+/** What the servers of the tests seal tokens with (their SESSION_SECRET's key). */
+export const testCipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
 export const colourScript = "document.documentElement.classList.add('light');";
 
 /** A built app as vite leaves it: index.html with an inline script, hashed assets precompressed. */
@@ -111,8 +140,7 @@ export function makeStaticDir(): string {
  * (sessions are random, so tests do not see each other's). PGlite takes seconds to start: once per file.
  */
 let testStore: Promise<Store> | undefined;
-const sharedTestStore = () =>
-  (testStore ??= openStore({ dataDir: 'memory://', cipher: createCipher(deriveKey(sessionSecret, 'token-encryption')) }));
+const sharedTestStore = () => (testStore ??= openStore({ dataDir: 'memory://', cipher: testCipher }));
 
 export interface TestServer {
   url: string;
@@ -282,19 +310,23 @@ function submission(html: string, choice: string, button: string): { action: str
 /**
  * The browser's side of a sign-in up to the callback the marketplace sends it back to: `login` (the app's
  * sign-in link, followed from the app's page unless `site` says where from: a Sec-Fetch-Site value, or null
- * for a browser that sends none), the consent page, its form submitted with `seller` chosen and `button`
- * clicked. Answers the callback's path and query.
+ * for a browser that sends none) or an `authorization` page address the app gave, the consent page, its form
+ * submitted with `seller` chosen and `button` clicked. Answers the callback's path and query.
  */
 export async function consent(
   browser: Browser,
-  options: { seller?: string; button?: 'Allow' | 'Deny'; login?: string; site?: string | null } = {},
+  options: { seller?: string; button?: 'Allow' | 'Deny'; login?: string; site?: string | null; authorization?: string } = {},
 ): Promise<string> {
-  const site = options.site === undefined ? 'same-origin' : options.site;
-  const login = await browser.request(options.login ?? '/auth/login?returnTo=/questions?status=UNANSWERED', {
-    headers: site === null ? {} : { 'sec-fetch-site': site },
-  });
-  if (login.status !== 302) throw new Error(`/auth/login answered ${login.status}`);
-  const page = new URL(login.headers.get('location')!);
+  let page: URL;
+  if (options.authorization) page = new URL(options.authorization);
+  else {
+    const site = options.site === undefined ? 'same-origin' : options.site;
+    const login = await browser.request(options.login ?? '/auth/login?returnTo=/questions?status=UNANSWERED', {
+      headers: site === null ? {} : { 'sec-fetch-site': site },
+    });
+    if (login.status !== 302) throw new Error(`/auth/login answered ${login.status}`);
+    page = new URL(login.headers.get('location')!);
+  }
   const html = await (await fetch(page)).text();
   const { action, body } = submission(html, options.seller ?? 'TIENDA_DEMO', options.button ?? 'Allow');
   const decided = await fetch(new URL(action, page), { method: 'POST', body, redirect: 'manual' });

@@ -66,6 +66,13 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
       activeAccountId: demoAccount.id,
     });
     expect(JSON.stringify(session)).not.toMatch(/APP_USR|TG-/);
+    // The person signed in, owner of their own seller account (docs/teams.md).
+    const raw = (await (await browser.request('/session')).json()) as Record<string, unknown>;
+    expect(raw).toMatchObject({
+      person: { name: demoSeller.nickname, methods: ['marketplace'] },
+      accounts: [{ id: demoAccount.id, role: 'owner', needsSignIn: false }],
+    });
+    expect(raw.permissions).toEqual(expect.arrayContaining(['team.manage', 'account.disconnect']));
 
     const inbox = await browser.request(`/api/questions/search?seller_id=${demoSeller.id}&status=UNANSWERED`);
     expect(inbox.status).toBe(200);
@@ -99,7 +106,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     expect(oauth.tokenCalls).toEqual([{ grant_type: 'refresh_token' }]);
   });
 
-  it('signs the account out on invalid_grant, without retrying', async () => {
+  it('on invalid_grant keeps the account and its team, needing a new sign-in, without retrying', async () => {
     const { oauth } = live.simulator;
     await signIn(browser);
     oauth.expireAccessTokens();
@@ -111,11 +118,16 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
       expect(((await response.json()) as { error: string }).error).toBe('signed_out');
     }
     expect(oauth.tokenCalls).toEqual([{ grant_type: 'refresh_token' }]);
-    const session = await readSession(browser.request('/session'));
-    expect(session).toMatchObject({ signedIn: false, accounts: [], activeAccountId: null });
-    // Later requests learn it from the session, not from the marketplace.
+    // The person stays signed in; the account stays, listed as needing its owner's sign-in.
+    const session = (await (await browser.request('/session')).json()) as { signedIn: boolean; accounts: unknown[] };
+    expect(session).toMatchObject({ signedIn: true, accounts: [{ id: demoAccount.id, role: 'owner', needsSignIn: true }] });
+    // Later requests learn it from the store, not from the marketplace.
     expect((await browser.request('/api/users/me')).status).toBe(401);
     expect(oauth.tokenCalls).toHaveLength(1);
+    // The owner signs in again: the account has tokens once more.
+    await signIn(browser);
+    expect((await browser.request('/api/users/me')).status).toBe(200);
+    expect(await (await browser.request('/session')).json()).toMatchObject({ accounts: [{ id: demoAccount.id, needsSignIn: false }] });
   });
 
   it('shows a page in the browser’s language when the seller refuses consent', async () => {
@@ -192,6 +204,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     async (site) => {
       await signIn(browser);
       const cookie = browser.cookieHeader();
+      const before = (await readSession(browser.request('/session'))).accounts.map((a) => a.nickname);
       const held = await browser.request('/auth/login?returnTo=%2Fstock', { headers: { 'sec-fetch-site': site, 'accept-language': 'es' } });
       expect(held.status).toBe(200);
       expect(held.headers.getSetCookie()).toEqual([]);
@@ -200,7 +213,7 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
       const link = /<a href="([^"]+)">Continuar al marketplace<\/a>/.exec(html)![1]!.replaceAll('&amp;', '&');
       expect(link).toBe('/auth/login?returnTo=%2Fstock&add=1');
       expect(browser.cookieHeader()).toBe(cookie);
-      expect((await readSession(browser.request('/session'))).accounts.map((a) => a.nickname)).toEqual([demoSeller.nickname]);
+      expect((await readSession(browser.request('/session'))).accounts.map((a) => a.nickname)).toEqual(before);
 
       // The seller follows the page's link, from the page (same-origin): the first account stays.
       const added = await signIn(browser, otherSeller.nickname, link);
@@ -237,10 +250,11 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
     session = await readSession(browser.write(`/session/accounts/${demoSeller.id}/activate`, 'POST'));
     expect(session.activeAccountId).toBe(demoAccount.id);
     expect(await (await browser.request('/api/users/me')).json()).toMatchObject({ id: demoSeller.id });
-    session = await readSession(browser.write(`/session/accounts/${demoSeller.id}`, 'DELETE'));
-    expect(session.accounts.map((a) => a.id)).toEqual([String(otherSeller.id)]);
-    expect(session.activeAccountId).toBe(String(otherSeller.id));
-    expect((await browser.write(`/session/accounts/${demoSeller.id}/activate`, 'POST')).status).toBe(404);
+    // Their owner disconnects the account they added (its tokens go; the other stays active).
+    session = await readSession(browser.write(`/session/accounts/${otherSeller.id}`, 'DELETE'));
+    expect(session.accounts.map((a) => a.id)).toEqual([demoAccount.id]);
+    expect(session.activeAccountId).toBe(demoAccount.id);
+    expect((await browser.write(`/session/accounts/${otherSeller.id}/activate`, 'POST')).status).toBe(404);
   });
 
   it('signs out: the session ends on the server and the old cookie opens nothing', async () => {

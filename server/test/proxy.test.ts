@@ -137,13 +137,16 @@ describe('the API door', () => {
     expect(targetUrl(base, '//evil.example/x')?.origin).toBe('https://api.example.com');
   });
 
-  it('drops a personal token the API refuses, so the session shows signed out', async () => {
+  it('drops a personal token the API refuses: the account needs a new token from its owner', async () => {
     fake.revokeToken();
     const response = await browser.request('/api/users/me');
     expect(response.status).toBe(401);
     expect(((await response.json()) as { error: string }).error).toBe('signed_out');
-    const session = (await (await browser.request('/session')).json()) as { signedIn: boolean };
-    expect(session.signedIn).toBe(false);
+    const calls = fake.apiCalls;
+    expect((await browser.request('/api/users/me')).status).toBe(401);
+    expect(fake.apiCalls).toBe(calls); // the store knows: nothing goes upstream
+    const session = (await (await browser.request('/session')).json()) as { signedIn: boolean; accounts: unknown[] };
+    expect(session).toMatchObject({ signedIn: true, accounts: [{ nickname: 'TEST_SELLER', needsSignIn: true }] });
   });
 });
 

@@ -2,91 +2,105 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCipher, deriveKey, hashId, randomId } from '../src/secrets.ts';
+import { hashId, randomId } from '../src/secrets.ts';
 import { migrationProvider } from '../src/store/migrations.ts';
 import { openStore, sessionLimits, type Store } from '../src/store/store.ts';
-import { dropSchema, postgresUrl, sessionSecret } from './helpers.ts';
+import { dropSchema, storeEngines, testCipher } from './helpers.ts';
 
-const cipher = createCipher(deriveKey(sessionSecret, 'token-encryption'));
-
-const pgUrl = await postgresUrl('store tests');
-const engines = [{ name: 'PGlite (embedded)', databaseUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
-
-const account = (userId: string, accessToken = `APP_USR-${userId}`) => ({
-  userId,
-  nickname: `SELLER_${userId}`,
+const account = (id: string, accessToken = `APP_USR-${id}`) => ({
+  id,
+  nickname: `SELLER_${id}`,
   siteId: 'MLA',
   kind: 'oauth' as const,
   accessToken,
-  refreshToken: `TG-${userId}`,
+  refreshToken: `TG-${id}`,
   expiresAt: new Date(Date.now() + 3600_000),
 });
 
-describe.each(engines)('the store on $name', ({ databaseUrl }) => {
+describe.each(await storeEngines('store tests'))('the store on $name', ({ databaseUrl }) => {
   let store: Store;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
+    store = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
   });
   afterAll(async () => {
     if (databaseUrl) await dropSchema(store, databaseUrl);
     await store.close();
   });
 
+  /** A person owning a freshly connected seller account, signed in with a session. */
+  async function signedIn(accountId = randomId().slice(0, 8)) {
+    const { person } = await store.team.personOfMarketplaceUser(accountId, 'Ana');
+    await store.connectAccount(person.id, account(accountId));
+    const rawId = randomId();
+    return { person, accountId, rawId, key: await store.createSession(rawId, person.id) };
+  }
+
   it('records the migrations it ran', async () => {
-    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
     expect(applied.rows.map((row) => row.name)).toEqual([
       '2026-11-23-01-sessions',
       '2026-11-23-02-notifications',
       '2026-12-02-11-item-categories-per-seller',
       '2026-12-02-12-notification-lookups',
+      '2026-12-02-21-teams',
     ]);
   });
 
   // Only a shared database can be opened twice: the second instance finds nothing to migrate.
   it.skipIf(!databaseUrl)('starts a second instance on the same database without migrating again', async () => {
-    const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher });
+    const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
     await again.close();
-    expect(applied.rows).toHaveLength(4);
+    expect(applied.rows).toHaveLength(5);
   });
 
-  it('keeps sessions under a hash of their id and tokens encrypted', async () => {
+  it('keeps sessions under a hash of their id and tokens encrypted, one row per seller account', async () => {
+    const { person } = await store.team.personOfMarketplaceUser('1', 'Ana');
+    await store.connectAccount(person.id, account('1', 'APP_USR-secret-access'));
     const rawId = randomId();
-    const key = await store.createSession(rawId);
+    const key = await store.createSession(rawId, person.id);
     expect(key).toBe(hashId(rawId));
-    await store.putAccount(key, account('1', 'APP_USR-secret-access'));
-    const rows = await store.db.selectFrom('accounts').selectAll().where('session_id', '=', key).execute();
+    const rows = await store.db.selectFrom('seller_accounts').selectAll().where('id', '=', '1').execute();
+    expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toMatch(/APP_USR-secret-access|TG-1/);
+    expect(await store.getTokens('1')).toMatchObject({ accessToken: 'APP_USR-secret-access', refreshToken: 'TG-1', locked: false });
     const session = await store.getSession(rawId);
-    expect(session?.accounts[0]).toMatchObject({ userId: '1', accessToken: 'APP_USR-secret-access', refreshToken: 'TG-1' });
-    expect(session?.activeUserId).toBe('1');
+    expect(session).toMatchObject({
+      person: { id: person.id, name: 'Ana', marketplaceUserId: '1' },
+      activeAccountId: '1',
+      accounts: [{ id: '1', nickname: 'SELLER_1', role: 'owner', needsSignIn: false }],
+    });
     expect(await store.getSession(key)).toBeUndefined(); // the stored key is not a usable id
   });
 
-  it('switches, removes and renames, keeping the accounts', async () => {
-    const key = await store.createSession(randomId());
-    await store.putAccount(key, account('1'));
-    await store.putAccount(key, account('2'));
-    expect(await store.activate(key, '1')).toBe(true);
-    expect(await store.activate(key, '3')).toBe(false);
-    expect(await store.removeAccount(key, '1')).toBe(true);
+  it('switches, renames, and leaves a removed account for the person’s next one', async () => {
+    const { person, accountId, key } = await signedIn();
+    const second = randomId().slice(0, 8);
+    await store.connectAccount(person.id, account(second));
+    expect(await store.activate(key, second)).toBe(true);
+    expect(await store.activate(key, 'not-a-member')).toBe(false);
     const renamedRaw = randomId();
     const renamed = await store.renameSession(key, renamedRaw);
-    const session = await store.getSession(renamedRaw);
-    expect(session).toMatchObject({ key: renamed, activeUserId: '2' });
-    expect(session?.accounts.map((a) => a.userId)).toEqual(['2']);
     expect(await store.getSessionByKey(key)).toBeUndefined();
+    await store.disconnectAccount(second);
+    const session = await store.getSession(renamedRaw);
+    expect(session).toMatchObject({ key: renamed, activeAccountId: accountId });
+    expect(session?.accounts.map((a) => a.id)).toEqual([accountId]);
+    expect(await store.getTokens(second)).toBeUndefined();
   });
 
   it('lets one holder at a time take an account’s refresh lock, and frees it after its lease', async () => {
-    const key = await store.createSession(randomId());
-    await store.putAccount(key, account('7'));
-    const attempts = await Promise.all([1, 2, 3, 4, 5].map(() => store.lockRefresh(key, '7', 60_000)));
+    const { accountId } = await signedIn();
+    const attempts = await Promise.all([1, 2, 3, 4, 5].map(() => store.lockRefresh(accountId, 60_000)));
     expect(attempts.filter(Boolean)).toHaveLength(1);
-    await store.saveRefreshed(key, '7', { accessToken: 'APP_USR-new', refreshToken: 'TG-new', expiresAt: new Date(Date.now() + 3600_000) });
-    expect(await store.getTokens(key, '7')).toMatchObject({ accessToken: 'APP_USR-new', refreshToken: 'TG-new', locked: false });
-    expect(await store.lockRefresh(key, '7', -1)).toBe(true); // a lease already over, as a crashed holder's
-    expect(await store.lockRefresh(key, '7', 60_000)).toBe(true);
+    await store.saveRefreshed(accountId, {
+      accessToken: 'APP_USR-new',
+      refreshToken: 'TG-new',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    expect(await store.getTokens(accountId)).toMatchObject({ accessToken: 'APP_USR-new', refreshToken: 'TG-new', locked: false });
+    expect(await store.lockRefresh(accountId, -1)).toBe(true); // a lease already over, as a crashed holder's
+    expect(await store.lockRefresh(accountId, 60_000)).toBe(true);
   });
 
   // PGlite is one process, whose clock is the database's too: only instances on one PostgreSQL can disagree.
@@ -98,36 +112,49 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     };
 
     it('keeps a lease another instance holds: the database’s time decides', async () => {
-      const key = await store.createSession(randomId());
-      await store.putAccount(key, account('11'));
-      expect(await store.lockRefresh(key, '11', 60_000)).toBe(true);
+      const { accountId } = await signedIn();
+      expect(await store.lockRefresh(accountId, 60_000)).toBe(true);
       skew(3600_000); // ahead: the lease looks long over
-      expect(await store.lockRefresh(key, '11', 60_000)).toBe(false);
-      expect(await store.getTokens(key, '11')).toMatchObject({ locked: true });
+      expect(await store.lockRefresh(accountId, 60_000)).toBe(false);
+      expect(await store.getTokens(accountId)).toMatchObject({ locked: true });
     });
 
     it('frees a lease that ran out, however far behind this clock is', async () => {
-      const key = await store.createSession(randomId());
-      await store.putAccount(key, account('12'));
-      expect(await store.lockRefresh(key, '12', -1)).toBe(true); // a crashed holder's, over
+      const { accountId } = await signedIn();
+      expect(await store.lockRefresh(accountId, -1)).toBe(true); // a crashed holder's, over
       skew(-3600_000); // behind: the lease looks an hour away
-      expect(await store.getTokens(key, '12')).toMatchObject({ locked: false });
-      expect(await store.lockRefresh(key, '12', 60_000)).toBe(true);
+      expect(await store.getTokens(accountId)).toMatchObject({ locked: false });
+      expect(await store.lockRefresh(accountId, 60_000)).toBe(true);
     });
   });
 
   it('hands out a sign-in state once', async () => {
     const state = randomId();
-    await store.saveOAuthState(state, { codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null });
-    expect(await store.takeOAuthState(state)).toEqual({ codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null });
+    const pending = { codeVerifier: 'verifier', returnTo: '/stock', sessionKey: null, invitation: { id: 'inv', name: 'Bea' } };
+    await store.saveOAuthState(state, pending);
+    expect(await store.takeOAuthState(state)).toEqual(pending);
     expect(await store.takeOAuthState(state)).toBeUndefined();
   });
 
-  it('ends idle and too old sessions, removing their tokens', async () => {
+  it('hands out a WebAuthn challenge once, for its purpose, within five minutes', async () => {
+    const id = await store.team.saveChallenge('register', 'challenge-1', { personId: 'p', name: 'Bea' });
+    expect(await store.team.takeChallenge(id, 'authenticate')).toBeUndefined();
+    expect(await store.team.takeChallenge(id, 'register')).toEqual({ challenge: 'challenge-1', context: { personId: 'p', name: 'Bea' } });
+    expect(await store.team.takeChallenge(id, 'register')).toBeUndefined();
+    const old = await store.team.saveChallenge('authenticate', 'challenge-2');
+    await store.db
+      .updateTable('webauthn_challenges')
+      .set({ created_at: new Date(Date.now() - 5 * 60_000 - 1000) })
+      .where('id', '=', old)
+      .execute();
+    expect(await store.team.takeChallenge(old, 'authenticate')).toBeUndefined();
+  });
+
+  it('ends idle and too old sessions, never an account’s tokens', async () => {
+    const { person, accountId, rawId: fresh } = await signedIn();
     const idle = randomId();
     const old = randomId();
-    const fresh = randomId();
-    for (const id of [idle, old, fresh]) await store.putAccount(await store.createSession(id), account('9'));
+    for (const id of [idle, old]) await store.createSession(id, person.id);
     await store.db
       .updateTable('sessions')
       .set({ seen_at: new Date(Date.now() - sessionLimits.idleMs - 1000) })
@@ -141,8 +168,11 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     expect(await store.getSession(idle)).toBeUndefined();
     expect(await store.getSession(old)).toBeUndefined();
     await store.purgeExpired();
-    const left = await store.db.selectFrom('accounts').select('session_id').where('user_id', '=', '9').execute();
-    expect(left.map((row) => row.session_id)).toEqual([hashId(fresh)]);
+    const left = await store.db.selectFrom('sessions').select('id').where('person_id', '=', person.id).execute();
+    expect(left.map((row) => row.id)).toEqual([hashId(fresh)]);
+    await store.deleteSessionsOf(person.id);
+    expect(await store.getSession(fresh)).toBeUndefined();
+    expect(await store.getTokens(accountId)).toMatchObject({ accessToken: `APP_USR-${accountId}` });
   });
 
   it('purges processed notifications after 14 days, keeping recent and pending ones', async () => {
@@ -189,9 +219,8 @@ describe.each(engines)('the store on $name', ({ databaseUrl }) => {
     expect(await store.activity.shownAlive('31', '/questions/3')).toBe(false);
   });
 
-  it('keeps item categories per seller, and forgets those of sellers no session holds', async () => {
-    const key = await store.createSession(randomId());
-    await store.putAccount(key, account('21'));
+  it('keeps item categories per seller, and forgets those of sellers no longer connected', async () => {
+    await signedIn('21');
     await store.activity.firstSightings([
       { accountId: '21', itemId: 'MLA5', categoryId: 'MLA1055' },
       { accountId: '22', itemId: 'MLA5', categoryId: 'MLA1652' },

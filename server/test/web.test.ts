@@ -176,8 +176,10 @@ describe('serving the app in demo mode', () => {
       mode: 'demo',
       signedIn: false,
       oauth: false,
+      person: null,
       accounts: [],
       activeAccountId: null,
+      permissions: [],
     });
   });
 });
@@ -191,6 +193,13 @@ describe('serving the app in live mode', () => {
     );
   });
   afterAll(() => server.close());
+
+  it('warns at start when PUBLIC_URL is an IP address, for which browsers refuse passkeys', async () => {
+    expect(server.logs()).not.toContain('browsers refuse passkeys');
+    const byAddress = await startServer(liveEnv('http://127.0.0.1:9', { PUBLIC_URL: 'http://127.0.0.1:8080' }));
+    await byAddress.close();
+    expect(byAddress.logs()).toContain('PUBLIC_URL is an IP address: browsers refuse passkeys for it');
+  });
 
   it('opens the activity page at /activity, whose address the activity API shares', async () => {
     const navigations: Record<string, string>[] = [

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { within } from '@testing-library/react';
 import { bypass } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { demoSeller, otherSeller } from './db/core';
+import { buyerUser, demoSeller, otherSeller } from './db/core';
 import type { DemoOAuth } from './oauth';
 import { createDemoServer, type DemoServer } from './server';
 
@@ -124,7 +124,11 @@ describe('the consent page (GET /authorization)', () => {
     expect(page.querySelectorAll('h1')).toHaveLength(1);
     const group = within(document.body).getByRole('group', { name: 'Sign in as' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([String(demoSeller.id), String(otherSeller.id)]);
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([
+      String(demoSeller.id),
+      String(otherSeller.id),
+      String(buyerUser.id),
+    ]);
     expect(within(group).getByRole('radio', { name: /TIENDA_DEMO/ })).toBeChecked();
     expect(within(group).getByRole('radio', { name: /OTRO_VENDEDOR/ })).not.toBeChecked();
     expect(within(document.body).getByRole('button', { name: 'Allow' })).toBeInTheDocument();
@@ -199,6 +203,14 @@ describe('the token endpoint (POST /oauth/token)', () => {
     expect(identity.status).toBe(200);
     expect(await identity.json()).toMatchObject({ id: otherSeller.id, nickname: otherSeller.nickname });
     expect(simulator.oauth.tokenCalls).toEqual([{ grant_type: 'authorization_code' }]);
+  });
+
+  it('signs in a buyer who sells nothing: the API knows them and lists no item of theirs', async () => {
+    const tokens = (await (await exchange(await codeFor(buyerUser.nickname))).json()) as Tokens;
+    expect(await (await me(tokens.access_token)).json()).toMatchObject({ id: buyerUser.id, nickname: 'COMPRADOR_DEMO' });
+    const items = await send(`/users/${buyerUser.id}/items/search`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    expect(items.status).toBe(200);
+    expect(await items.json()).toMatchObject({ results: [], paging: { total: 0 } });
   });
 
   it('accepts a code once', async () => {

@@ -94,9 +94,9 @@ export function activityQueries(db: Kysely<Database>) {
 
   return {
     /**
-     * Stores a notification once per `_id` when a session holds its seller, in one statement (the intake
-     * answers within the marketplace's 500 ms): 'repeat' when it was already there, 'unknown_seller' when
-     * nobody holds the seller.
+     * Stores a notification once per `_id` when its seller account is connected, in one statement (the
+     * intake answers within the marketplace's 500 ms): 'repeat' when it was already there, 'unknown_seller'
+     * when the seller is not connected.
      */
     async receive(notification: {
       id: string;
@@ -116,13 +116,13 @@ export function activityQueries(db: Kysely<Database>) {
               sql.val(topic).as('topic'),
               sql.val(resource).as('resource'),
             ])
-            .where(({ exists, selectFrom }) => exists(selectFrom('accounts').select('user_id').where('user_id', '=', userId))),
+            .where(({ exists, selectFrom }) => exists(selectFrom('seller_accounts').select('id').where('id', '=', userId))),
         )
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')
         .executeTakeFirst();
       if (inserted) return 'stored';
-      const known = await db.selectFrom('accounts').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+      const known = await db.selectFrom('seller_accounts').select('id').where('id', '=', userId).executeTakeFirst();
       return known ? 'repeat' : 'unknown_seller';
     },
 
@@ -260,16 +260,16 @@ export function activityQueries(db: Kysely<Database>) {
       return row !== undefined && (JSON.parse(row.facts) as ActivityEntry['facts']).deleted !== true;
     },
 
-    /** The sessions holding an account, latest sign-in first (the likeliest to hold a working token). */
-    async sessionsHolding(userId: string): Promise<string[]> {
-      const rows = await db.selectFrom('accounts').select('session_id').where('user_id', '=', userId).orderBy('added_at', 'desc').execute();
-      return rows.map((row) => row.session_id);
-    },
-
-    /** Any connected account (missed feeds may be read with any seller's token). */
-    async anyAccount(): Promise<{ sessionKey: string; userId: string } | undefined> {
-      const row = await db.selectFrom('accounts').select(['session_id', 'user_id']).orderBy('added_at').limit(1).executeTakeFirst();
-      return row && { sessionKey: row.session_id, userId: row.user_id };
+    /** A connected account with tokens (missed feeds may be read with any seller's token). */
+    async anyAccount(): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('seller_accounts')
+        .select('id')
+        .where('access_token', 'is not', null)
+        .orderBy('connected_at')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id;
     },
 
     entry,
@@ -334,7 +334,7 @@ export function activityQueries(db: Kysely<Database>) {
 
 /**
  * Part of the store's purge: processed notifications past their retention (repeats of them can no longer
- * arrive; pending ones stay), and the item categories of sellers no session holds any more.
+ * arrive; pending ones stay), and the item categories of seller accounts no longer connected.
  */
 export async function purgeNotifications(db: Kysely<Database>): Promise<void> {
   await db
@@ -344,7 +344,7 @@ export async function purgeNotifications(db: Kysely<Database>): Promise<void> {
   await db
     .deleteFrom('item_categories')
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('accounts').select('user_id').whereRef('accounts.user_id', '=', 'item_categories.account_id'))),
+      not(exists(selectFrom('seller_accounts').select('id').whereRef('seller_accounts.id', '=', 'item_categories.account_id'))),
     )
     .execute();
 }

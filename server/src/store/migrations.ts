@@ -116,6 +116,117 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-12-02-21-teams': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('people')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('marketplace_user_id', 'text', (c) => c.unique())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('seen_at', 'timestamptz')
+        .execute();
+      // One row per marketplace account, whoever connected it: the team shares its tokens and refresh lock.
+      await db.schema
+        .createTable('seller_accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('nickname', 'text', (c) => c.notNull())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('access_token', 'text')
+        .addColumn('refresh_token', 'text')
+        .addColumn('expires_at', 'timestamptz')
+        .addColumn('refresh_lock_until', 'timestamptz')
+        .addColumn('connected_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('memberships')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('memberships_pk', ['account_id', 'person_id'])
+        .execute();
+      await db.schema.createIndex('memberships_person').on('memberships').column('person_id').execute();
+      await db.schema
+        .createTable('invitations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('secret_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('person_id', 'text', (c) => c.references('people.id').onDelete('cascade'))
+        .addColumn('created_by', 'text', (c) => c.references('people.id').onDelete('set null'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('used_by', 'text', (c) => c.references('people.id').onDelete('set null'))
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('invitations_account').on('invitations').column('account_id').execute();
+      await db.schema
+        .createTable('passkeys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('transports', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_used_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('passkeys_person').on('passkeys').column('person_id').execute();
+      await db.schema
+        .createTable('webauthn_challenges')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('challenge', 'text', (c) => c.notNull())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('context', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.alterTable('oauth_states').addColumn('invitation_id', 'text').addColumn('person_name', 'text').execute();
+
+      // The upgrade. Each session's earliest added account names its person (one per marketplace user,
+      // shared by every session it came first in), owner of all the session's accounts; the browser stays
+      // signed in (session ids are kept). An account several sessions held keeps the OAuth token with the
+      // latest expiry (a personal token only when no session had an OAuth one).
+      const firstAccounts = sql`(
+        select distinct on (session_id) session_id, user_id, nickname, added_at
+        from accounts order by session_id, added_at, user_id) as first_accounts`;
+      await sql`
+        insert into people (id, name, marketplace_user_id, created_at)
+        select distinct on (user_id) replace(gen_random_uuid()::text, '-', ''), nickname, user_id, added_at
+        from ${firstAccounts} order by user_id, added_at`.execute(db);
+      await sql`
+        insert into seller_accounts (id, nickname, site_id, kind, access_token, refresh_token, expires_at, connected_at)
+        select distinct on (user_id) user_id, nickname, site_id, kind, access_token, refresh_token, expires_at,
+          min(added_at) over (partition by user_id)
+        from accounts order by user_id, (kind = 'oauth') desc, expires_at desc nulls last, added_at desc`.execute(db);
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('person_id', 'text', (c) => c.references('people.id').onDelete('cascade'))
+        .execute();
+      await db.schema.alterTable('sessions').renameColumn('active_user_id', 'active_account_id').execute();
+      await sql`
+        update sessions set person_id = people.id
+        from ${firstAccounts} join people on people.marketplace_user_id = first_accounts.user_id
+        where sessions.id = first_accounts.session_id`.execute(db);
+      // A session without an account had nobody signed in.
+      await sql`delete from sessions where person_id is null`.execute(db);
+      await db.schema
+        .alterTable('sessions')
+        .alterColumn('person_id', (c) => c.setNotNull())
+        .execute();
+      await db.schema.createIndex('sessions_person').on('sessions').column('person_id').execute();
+      await sql`
+        insert into memberships (account_id, person_id, role, created_at)
+        select accounts.user_id, sessions.person_id, 'owner', min(accounts.added_at)
+        from accounts join sessions on sessions.id = accounts.session_id
+        group by accounts.user_id, sessions.person_id`.execute(db);
+      await db.schema.dropTable('accounts').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,27 +1,88 @@
 import type { Generated } from 'kysely';
+import type { Role } from '../../../core/roles.ts';
 
 /** The store's tables as Kysely sees them (see migrations.ts). Marketplace user ids are kept as text. */
 export interface Database {
-  sessions: {
-    /** sha256 of the cookie's session id: a copy of the store does not hand out live sessions. */
+  /** Seller Desk's own people: who signs in (with the marketplace, a passkey, or both). */
+  people: {
+    /** Random and opaque; also the WebAuthn user handle of the person's passkeys. */
     id: string;
+    name: string;
+    /** The marketplace user who signs in as this person; null for a person with passkeys only. */
+    marketplace_user_id: string | null;
     created_at: Generated<Date>;
-    seen_at: Generated<Date>;
-    active_user_id: string | null;
+    /** The person's last request (touched with their session's seen_at). */
+    seen_at: Date | null;
   };
-  accounts: {
-    session_id: string;
-    user_id: string;
+  /** A marketplace account connected once, whose tokens the team's requests use. */
+  seller_accounts: {
+    /** The seller's marketplace user id. */
+    id: string;
     nickname: string;
     site_id: string;
     kind: 'oauth' | 'personal';
-    /** Encrypted (secrets.ts). */
-    access_token: string;
+    /** Encrypted (secrets.ts); null once the marketplace ended the sign-in (an owner signs in again). */
+    access_token: string | null;
     refresh_token: string | null;
     expires_at: Date | null;
     /** A refresh in progress somewhere holds the account until this time. */
     refresh_lock_until: Date | null;
-    added_at: Generated<Date>;
+    connected_at: Generated<Date>;
+  };
+  memberships: {
+    account_id: string;
+    person_id: string;
+    role: Role;
+    created_at: Generated<Date>;
+  };
+  sessions: {
+    /** sha256 of the cookie's session id: a copy of the store does not hand out live sessions. */
+    id: string;
+    person_id: string;
+    created_at: Generated<Date>;
+    seen_at: Generated<Date>;
+    active_account_id: string | null;
+  };
+  invitations: {
+    id: string;
+    /** sha256 of the link's secret, which only the link holds. */
+    secret_hash: string;
+    kind: 'join' | 'recovery';
+    account_id: string;
+    role: Role;
+    /** Recovery: the person who gets a new passkey. */
+    person_id: string | null;
+    created_by: string | null;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    used_at: Date | null;
+    /** Who used it (a join's new or existing person, a recovery's person). */
+    used_by: string | null;
+    revoked_at: Date | null;
+  };
+  passkeys: {
+    id: string;
+    person_id: string;
+    /** base64url, as the browser sends it. */
+    credential_id: string;
+    /** The COSE public key, base64url. */
+    public_key: string;
+    /** bigint: read as text. */
+    counter: string | number;
+    /** JSON array of the authenticator's transports. */
+    transports: string;
+    name: string;
+    created_at: Generated<Date>;
+    last_used_at: Date | null;
+  };
+  /** WebAuthn ceremonies in progress: five minutes, used once, on whichever instance the answer reaches. */
+  webauthn_challenges: {
+    id: string;
+    challenge: string;
+    purpose: 'authenticate' | 'register';
+    /** JSON: whom a registration is for (challenges.ts). */
+    context: string;
+    created_at: Generated<Date>;
   };
   oauth_states: {
     /** sha256 of the `state` sent to the authorization page. */
@@ -30,6 +91,9 @@ export interface Database {
     return_to: string;
     /** The session an "Add account" sign-in adds to. */
     session_id: string | null;
+    /** An invitation accepted by signing in with the marketplace, and the name the invitee chose. */
+    invitation_id: string | null;
+    person_name: string | null;
     created_at: Generated<Date>;
   };
   notifications: {

@@ -3,16 +3,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import type { Role } from '../../../core/roles.ts';
 import { hashId, type Cipher } from '../secrets.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { leaveActiveAccount, teamQueries } from './team.ts';
 
 /** Session lifetime: ended after this long without a request, and in any case this long after sign-in. */
 export const sessionLimits = { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 };
 /** How long a sign-in may sit on the authorization page. */
 const oauthStateMs = 10 * 60_000;
+/** Invitations are kept this long after they expire (the team page shows pending ones only). */
+const invitationKeepMs = 30 * 24 * 3600_000;
 
 interface AccountTokens {
   kind: 'oauth' | 'personal';
@@ -21,17 +25,47 @@ interface AccountTokens {
   expiresAt: Date | null;
 }
 
-interface Account extends AccountTokens {
-  userId: string;
+/** A seller account being connected: who the marketplace says it is, and its tokens. */
+export interface ConnectedAccount extends AccountTokens {
+  id: string;
   nickname: string;
   siteId: string;
+}
+
+export interface Person {
+  id: string;
+  name: string;
+  /** The marketplace user who signs in as this person, if any. */
+  marketplaceUserId: string | null;
+}
+
+/** A seller account as one of its members sees it. */
+export interface AccountOfPerson {
+  id: string;
+  nickname: string;
+  siteId: string;
+  role: Role;
+  /** The marketplace ended its sign-in (a refused refresh or personal token): an owner signs in again. */
+  needsSignIn: boolean;
 }
 
 export interface Session {
   /** The store's key (a hash of the cookie's id). */
   key: string;
-  activeUserId: string | null;
-  accounts: Account[];
+  person: Person;
+  /** One of `accounts`, or null when the person has none (or the active one was just taken away). */
+  activeAccountId: string | null;
+  accounts: AccountOfPerson[];
+}
+
+/** A sign-in waiting at the marketplace's authorization page. */
+export interface OAuthState {
+  codeVerifier: string;
+  returnTo: string;
+  /** "Add account": the session the account joins. */
+  sessionKey: string | null;
+  /** Accepting an invitation by signing in with the marketplace, under the name the invitee chose. */
+  invitation: { id: string; name: string } | null;
 }
 
 /**
@@ -46,15 +80,22 @@ export async function openStore(options: { databaseUrl?: string | undefined; dat
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
     db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: await PGlite.create(options.dataDir) }) });
   }
-  // Named, or the migrator takes another schema's migration tables (in the same database) for its own.
-  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? 'public';
-  const { error } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema }).migrateToLatest();
+  const schema = await currentSchema(db);
+  const { error } = await migrator(db, schema).migrateToLatest();
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
   }
   return createStore(db, options.cipher, await openBus(db, options.databaseUrl ? { url: options.databaseUrl, schema } : undefined));
 }
+
+export async function currentSchema(db: Kysely<Database>): Promise<string> {
+  return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? 'public';
+}
+
+/** Named, or the migrator takes another schema's migration tables (in the same database) for its own. */
+export const migrator = (db: Kysely<Database>, schema: string) =>
+  new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
 
 export type Store = ReturnType<typeof createStore>;
 
@@ -63,37 +104,79 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
   const open = (value: string | null) => (value === null ? null : cipher.decrypt(value));
   const idleSince = () => new Date(Date.now() - sessionLimits.idleMs);
   const createdSince = () => new Date(Date.now() - sessionLimits.absoluteMs);
-  /** A session ended or switched accounts: its open streams (on any instance) check it again and close. */
-  const changed = (key: string) => bus.publish({ kind: 'session', key });
+  /** Sessions ended, switched or lost their account: their open streams (on any instance) check them again. */
+  const changed = async (keys: string[]) => {
+    for (const key of keys) await bus.publish({ kind: 'session', key });
+  };
+
+  const team = teamQueries(db, changed);
+
+  /**
+   * The marketplace ended the account's sign-in (`invalid_grant`, a refused token): its tokens go, the
+   * account and its team stay, listed as needing a new sign-in by its owner, and it is not served meanwhile
+   * (the door and the activity answer 401 for it).
+   */
+  async function endAccountSignIn(accountId: string): Promise<void> {
+    await db
+      .updateTable('seller_accounts')
+      .set({ access_token: null, refresh_token: null, expires_at: null, refresh_lock_until: null })
+      .where('id', '=', accountId)
+      .execute();
+    // Its streams end, on every instance: the account is no longer served until then.
+    const holding = await db.selectFrom('sessions').select('id').where('active_account_id', '=', accountId).execute();
+    await changed(holding.map((row) => row.id));
+  }
 
   async function sessionByKey(key: string): Promise<Session | undefined> {
     const row = await db
       .selectFrom('sessions')
-      .select(['id', 'active_user_id', 'seen_at'])
-      .where('id', '=', key)
-      .where('seen_at', '>', idleSince())
-      .where('created_at', '>', createdSince())
+      .innerJoin('people', 'people.id', 'sessions.person_id')
+      .select(['sessions.active_account_id', 'sessions.seen_at', 'people.id as person_id', 'people.name', 'people.marketplace_user_id'])
+      .where('sessions.id', '=', key)
+      .where('sessions.seen_at', '>', idleSince())
+      .where('sessions.created_at', '>', createdSince())
       .executeTakeFirst();
     if (!row) return undefined;
     if (Date.now() - row.seen_at.getTime() > 60_000) {
+      // The person's last activity (the team page shows it) moves with their session's.
       await db
-        .updateTable('sessions')
+        .with('touched', (q) =>
+          q
+            .updateTable('sessions')
+            .set({ seen_at: sql`now()` })
+            .where('id', '=', key)
+            .returning('person_id'),
+        )
+        .updateTable('people')
         .set({ seen_at: sql`now()` })
-        .where('id', '=', key)
+        .where('id', 'in', (eb) => eb.selectFrom('touched').select('person_id'))
         .execute();
     }
-    const accounts = await db.selectFrom('accounts').selectAll().where('session_id', '=', key).orderBy('added_at').execute();
+    const accounts = await db
+      .selectFrom('memberships')
+      .innerJoin('seller_accounts', 'seller_accounts.id', 'memberships.account_id')
+      .select([
+        'seller_accounts.id',
+        'seller_accounts.nickname',
+        'seller_accounts.site_id',
+        'seller_accounts.access_token',
+        'memberships.role',
+      ])
+      .where('memberships.person_id', '=', row.person_id)
+      .orderBy('memberships.created_at')
+      .orderBy('memberships.account_id')
+      .execute();
     return {
       key,
-      activeUserId: row.active_user_id,
+      person: { id: row.person_id, name: row.name, marketplaceUserId: row.marketplace_user_id },
+      // Only an account the person is still a member of: a removal on another instance is seen at once.
+      activeAccountId: accounts.some((a) => a.id === row.active_account_id) ? row.active_account_id : null,
       accounts: accounts.map((a) => ({
-        userId: a.user_id,
+        id: a.id,
         nickname: a.nickname,
         siteId: a.site_id,
-        kind: a.kind,
-        accessToken: cipher.decrypt(a.access_token),
-        refreshToken: open(a.refresh_token),
-        expiresAt: a.expires_at,
+        role: a.role,
+        needsSignIn: a.access_token === null,
       })),
     };
   }
@@ -102,16 +185,35 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     db,
     bus,
     activity: activityQueries(db),
+    team,
     close: async () => {
       await bus.close();
       await db.destroy();
     },
     ping: async () => void (await sql`select 1`.execute(db)),
 
-    /** Stores a session for the cookie's raw id. */
-    async createSession(rawId: string): Promise<string> {
+    /**
+     * Stores a session of `personId` for the cookie's raw id, with `activeAccountId` active (by default the
+     * person's earliest account).
+     */
+    async createSession(rawId: string, personId: string, activeAccountId?: string): Promise<string> {
       const key = hashId(rawId);
-      await db.insertInto('sessions').values({ id: key }).execute();
+      await db
+        .insertInto('sessions')
+        .values((eb) => ({
+          id: key,
+          person_id: personId,
+          active_account_id:
+            activeAccountId ??
+            eb
+              .selectFrom('memberships')
+              .select('account_id')
+              .where('person_id', '=', personId)
+              .orderBy('created_at')
+              .orderBy('account_id')
+              .limit(1),
+        }))
+        .execute();
       return key;
     },
 
@@ -122,21 +224,50 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
 
     getSessionByKey: sessionByKey,
 
-    /** Gives a session a new id (a sign-in into an existing session), keeping its accounts. */
+    /** Gives a session a new id (a sign-in into an existing session), keeping its person and accounts. */
     async renameSession(key: string, newRawId: string): Promise<string> {
       const newKey = hashId(newRawId);
       await db.updateTable('sessions').set({ id: newKey }).where('id', '=', key).execute();
-      await changed(key);
+      await changed([key]);
       return newKey;
     },
 
     async deleteSession(key: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', key).execute();
-      await changed(key);
+      await changed([key]);
     },
 
-    /** Adds or replaces an account of the session and makes it the active one. */
-    async putAccount(key: string, account: Account): Promise<void> {
+    /** Signing out everywhere: every session of the person ends, on every instance. */
+    async deleteSessionsOf(personId: string): Promise<void> {
+      const ended = await db.deleteFrom('sessions').where('person_id', '=', personId).returning('id').execute();
+      await changed(ended.map((row) => row.id));
+    },
+
+    /** Makes one of the person's accounts the session's active one. */
+    async activate(key: string, accountId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('sessions')
+        .set({ active_account_id: accountId })
+        .where('id', '=', key)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('memberships')
+              .select('account_id')
+              .whereRef('memberships.person_id', '=', 'sessions.person_id')
+              .where('memberships.account_id', '=', accountId),
+          ),
+        )
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await changed([key]);
+      return true;
+    },
+
+    /**
+     * Connects a seller account (or stores its fresh tokens) with `personId` as an owner; the account's own
+     * marketplace user, when they are a person here, is made an owner too (they always are).
+     */
+    async connectAccount(personId: string, account: ConnectedAccount): Promise<void> {
       const values = {
         nickname: account.nickname,
         site_id: account.siteId,
@@ -148,53 +279,48 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
       };
       await db.transaction().execute(async (tx) => {
         await tx
-          .insertInto('accounts')
-          .values({ session_id: key, user_id: account.userId, ...values })
-          .onConflict((oc) => oc.columns(['session_id', 'user_id']).doUpdateSet(values))
+          .insertInto('seller_accounts')
+          .values({ id: account.id, ...values })
+          .onConflict((oc) => oc.column('id').doUpdateSet(values))
           .execute();
-        await tx.updateTable('sessions').set({ active_user_id: account.userId }).where('id', '=', key).execute();
+        await tx
+          .insertInto('memberships')
+          .columns(['account_id', 'person_id', 'role'])
+          .expression((eb) =>
+            eb
+              .selectFrom('people')
+              .select([sql.val(account.id).as('account_id'), 'id', sql.val<Role>('owner').as('role')])
+              .where((w) => w.or([w('id', '=', personId), w('marketplace_user_id', '=', account.id)])),
+          )
+          .onConflict((oc) => oc.columns(['account_id', 'person_id']).doUpdateSet({ role: 'owner' }))
+          .execute();
       });
-      await changed(key);
     },
 
-    async activate(key: string, userId: string): Promise<boolean> {
-      const account = await db
-        .selectFrom('accounts')
-        .select('user_id')
-        .where('session_id', '=', key)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!account) return false;
-      await db.updateTable('sessions').set({ active_user_id: userId }).where('id', '=', key).execute();
-      await changed(key);
-      return true;
+    async isConnected(accountId: string): Promise<boolean> {
+      return (await db.selectFrom('seller_accounts').select('id').where('id', '=', accountId).executeTakeFirst()) !== undefined;
     },
 
     /**
-     * Deletes an account and its tokens (and its activity when no other session holds it); when it was the
-     * active one, the earliest remaining one takes over.
+     * Disconnects a seller account for everyone: its memberships, invitations, tokens and activity go, and
+     * sessions that had it active fall back to another of their person's accounts.
      */
-    async removeAccount(key: string, userId: string): Promise<boolean> {
-      const removed = await db.transaction().execute(async (tx) => {
-        const deleted = await tx.deleteFrom('accounts').where('session_id', '=', key).where('user_id', '=', userId).executeTakeFirst();
-        const next = await tx.selectFrom('accounts').select('user_id').where('session_id', '=', key).orderBy('added_at').executeTakeFirst();
-        await tx
-          .updateTable('sessions')
-          .set({ active_user_id: next?.user_id ?? null })
-          .where('id', '=', key)
-          .where('active_user_id', '=', userId)
-          .execute();
-        const held = await tx.selectFrom('accounts').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
-        if (!held) await tx.deleteFrom('activity').where('account_id', '=', userId).execute();
-        return deleted.numDeletedRows > 0n;
+    async disconnectAccount(accountId: string): Promise<void> {
+      const keys = await db.transaction().execute(async (tx) => {
+        const fallen = await leaveActiveAccount(tx, accountId);
+        await tx.deleteFrom('seller_accounts').where('id', '=', accountId).execute();
+        await tx.deleteFrom('activity').where('account_id', '=', accountId).execute();
+        return fallen;
       });
-      if (removed) await changed(key);
-      return removed;
+      await changed(keys);
     },
 
-    async getTokens(key: string, userId: string): Promise<(AccountTokens & { locked: boolean }) | undefined> {
+    /** The account's tokens; undefined when it is not connected, an access token of null when it needs a sign-in. */
+    async getTokens(
+      accountId: string,
+    ): Promise<(Omit<AccountTokens, 'accessToken'> & { accessToken: string | null; locked: boolean }) | undefined> {
       const row = await db
-        .selectFrom('accounts')
+        .selectFrom('seller_accounts')
         .select([
           'kind',
           'access_token',
@@ -202,17 +328,22 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
           'expires_at',
           sql<boolean>`coalesce(refresh_lock_until > now(), false)`.as('locked'),
         ])
-        .where('session_id', '=', key)
-        .where('user_id', '=', userId)
+        .where('id', '=', accountId)
         .executeTakeFirst();
       if (!row) return undefined;
-      return {
-        kind: row.kind,
-        accessToken: cipher.decrypt(row.access_token),
-        refreshToken: open(row.refresh_token),
-        expiresAt: row.expires_at,
-        locked: row.locked,
-      };
+      try {
+        return {
+          kind: row.kind,
+          accessToken: open(row.access_token),
+          refreshToken: open(row.refresh_token),
+          expiresAt: row.expires_at,
+          locked: row.locked,
+        };
+      } catch {
+        // Sealed under an earlier SESSION_SECRET: nobody can open them again, so the owner signs in again.
+        await endAccountSignIn(accountId);
+        return { kind: row.kind, accessToken: null, refreshToken: null, expiresAt: null, locked: false };
+      }
     },
 
     /**
@@ -220,42 +351,37 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
      * ran out). One UPDATE, so two instances on one database cannot both win; leases are the database's
      * time, as instances' clocks may disagree.
      */
-    async lockRefresh(key: string, userId: string, leaseMs: number): Promise<boolean> {
+    async lockRefresh(accountId: string, leaseMs: number): Promise<boolean> {
       const result = await db
-        .updateTable('accounts')
+        .updateTable('seller_accounts')
         .set({ refresh_lock_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` })
-        .where('session_id', '=', key)
-        .where('user_id', '=', userId)
+        .where('id', '=', accountId)
         .where((eb) => eb.or([eb('refresh_lock_until', 'is', null), eb('refresh_lock_until', '<', sql<Date>`now()`)]))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
     /** Stores refreshed tokens and releases the lock. */
-    async saveRefreshed(key: string, userId: string, tokens: { accessToken: string; refreshToken: string | null; expiresAt: Date }) {
+    async saveRefreshed(accountId: string, tokens: { accessToken: string; refreshToken: string | null; expiresAt: Date }) {
       await db
-        .updateTable('accounts')
+        .updateTable('seller_accounts')
         .set({
           access_token: cipher.encrypt(tokens.accessToken),
           refresh_token: seal(tokens.refreshToken),
           expires_at: tokens.expiresAt,
           refresh_lock_until: null,
         })
-        .where('session_id', '=', key)
-        .where('user_id', '=', userId)
+        .where('id', '=', accountId)
         .execute();
     },
 
-    async unlockRefresh(key: string, userId: string): Promise<void> {
-      await db
-        .updateTable('accounts')
-        .set({ refresh_lock_until: null })
-        .where('session_id', '=', key)
-        .where('user_id', '=', userId)
-        .execute();
+    async unlockRefresh(accountId: string): Promise<void> {
+      await db.updateTable('seller_accounts').set({ refresh_lock_until: null }).where('id', '=', accountId).execute();
     },
 
-    async saveOAuthState(state: string, value: { codeVerifier: string; returnTo: string; sessionKey: string | null }) {
+    endAccountSignIn,
+
+    async saveOAuthState(state: string, value: OAuthState) {
       await db
         .insertInto('oauth_states')
         .values({
@@ -263,22 +389,34 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
           code_verifier: cipher.encrypt(value.codeVerifier),
           return_to: value.returnTo,
           session_id: value.sessionKey,
+          invitation_id: value.invitation?.id ?? null,
+          person_name: value.invitation?.name ?? null,
         })
         .execute();
     },
 
     /** A sign-in's state, usable once and for ten minutes. */
-    async takeOAuthState(state: string) {
+    async takeOAuthState(state: string): Promise<OAuthState | undefined> {
       const row = await db
         .deleteFrom('oauth_states')
         .where('id', '=', hashId(state))
         .where('created_at', '>', new Date(Date.now() - oauthStateMs))
-        .returning(['code_verifier', 'return_to', 'session_id'])
+        .returning(['code_verifier', 'return_to', 'session_id', 'invitation_id', 'person_name'])
         .executeTakeFirst();
-      return row && { codeVerifier: cipher.decrypt(row.code_verifier), returnTo: row.return_to, sessionKey: row.session_id };
+      return (
+        row && {
+          codeVerifier: cipher.decrypt(row.code_verifier),
+          returnTo: row.return_to,
+          sessionKey: row.session_id,
+          invitation: row.invitation_id === null ? null : { id: row.invitation_id, name: row.person_name ?? '' },
+        }
+      );
     },
 
-    /** Removes expired sessions (their accounts, tokens and activity go with them) and abandoned sign-ins. */
+    /**
+     * Removes expired sessions (never an account's tokens: those belong to the seller account), abandoned
+     * sign-ins and ceremonies, long-expired invitations, and activity of accounts no longer connected.
+     */
     async purgeExpired(): Promise<void> {
       await db
         .deleteFrom('sessions')
@@ -288,11 +426,15 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
         .deleteFrom('oauth_states')
         .where('created_at', '<=', new Date(Date.now() - oauthStateMs))
         .execute();
-      // Sessions that ended took their accounts along; so goes the activity nobody holds any more.
+      await team.purgeChallenges();
+      await db
+        .deleteFrom('invitations')
+        .where('expires_at', '<=', new Date(Date.now() - invitationKeepMs))
+        .execute();
       await db
         .deleteFrom('activity')
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('accounts').select('user_id').whereRef('accounts.user_id', '=', 'activity.account_id'))),
+          not(exists(selectFrom('seller_accounts').select('id').whereRef('seller_accounts.id', '=', 'activity.account_id'))),
         )
         .execute();
       await purgeNotifications(db);

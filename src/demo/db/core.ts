@@ -73,6 +73,19 @@ export const otherSeller: Seller = {
 };
 
 /**
+ * A marketplace user who sells nothing (a buyer): `/users/me` answers them, and they have no items, questions,
+ * stock or credit leads. A teammate signs in with the marketplace as them to accept an invitation (Teams):
+ * no seller account of theirs is connected.
+ */
+export const buyerUser: Seller = {
+  id: 410000003,
+  nickname: 'COMPRADOR_DEMO',
+  site_id: 'MLA',
+  country_id: 'AR',
+  token: 'demo-buyer-token',
+};
+
+/**
  * Leaf categories items are listed in. The category tree of each site must contain these ids as leaves
  * under these parents (categories area).
  */

@@ -1,4 +1,4 @@
-import { demoSeller, otherSeller, seedItems, type Seller } from './core';
+import { buyerUser, demoSeller, otherSeller, seedItems, type Seller } from './core';
 import { createRandom } from './random';
 import type { SeedContext, SeedName } from './context';
 import { seedQuestions, type QuestionsState } from './questions';
@@ -47,6 +47,7 @@ export interface Db extends SeedContext {
   traffic: Traffic;
   /** Milliseconds added to the real clock, so tests can move time forward (scroll expiry, age). */
   clockOffset: number;
+  /** The marketplace users the API knows by their tokens: the two sellers, and a buyer who sells nothing. */
   sellers: Seller[];
   /** Besides each seller's own token, the API accepts these until they expire (empty without OAuth). */
   accessTokens: Map<string, IssuedToken>;
@@ -92,7 +93,7 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>, pause: () => Prom
     config: { latencyMs: 0, failRate: 0, chaosSeed: null, failures: [], rateLimitPerMinute: 120, ...config },
     traffic: emptyTraffic(),
     clockOffset: 0,
-    sellers: [demoSeller, otherSeller],
+    sellers: [demoSeller, otherSeller, buyerUser],
     accessTokens: new Map(),
     questions,
     stock,
