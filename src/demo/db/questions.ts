@@ -1,5 +1,6 @@
 import type { SeedContext } from './context';
 import type { Item } from './core';
+import { responseTimeAsOf, siteMinuteOfDay, slotOf } from './response-time';
 
 // Spec "Limits": "| Unanswered questions | deleted when older than 7 months |".
 const unansweredLifetimeMonths = 7;
@@ -155,33 +156,58 @@ function contactOf(buyerId: number, answered: number): NonNullable<AskerRecord['
 }
 
 /**
- * The minutes a seller takes to answer, by the time of day the question came in (offset -04:00, the
- * spec's search form): quick in weekday working hours, slower in the evening, slowest at the weekend, so
- * the response-time slots differ and some exceed 60 minutes.
+ * How many buyers ask in each hour of the day (site time), relative to the busiest hours: hardly anyone at
+ * night, most from mid-morning to the evening.
  */
-function answerDelay(context: SeedContext, createdAt: number): number {
-  const local = new Date(createdAt - 4 * 60 * minute);
-  const weekend = local.getUTCDay() === 0 || local.getUTCDay() === 6;
-  const hour = local.getUTCHours();
-  const { random } = context;
-  if (weekend) return random.int(40, 900);
-  if (hour >= 9 && hour < 18) return random.int(3, 70);
-  if (hour >= 18) return random.int(30, 240);
-  return random.int(120, 600);
+const askersByHour = [1, 1, 0, 0, 0, 0, 1, 2, 4, 8, 9, 10, 10, 9, 9, 9, 10, 10, 10, 9, 9, 8, 6, 4];
+const busiestHour = Math.max(...askersByHour);
+
+/** A moment from `minAge` to `maxAge` minutes ago (a range of days) at which a buyer asks, likelier in busy hours. */
+function askedAt(context: SeedContext, minAge: number, maxAge: number): number {
+  const { random, now } = context;
+  for (;;) {
+    const at = now - random.int(minAge, maxAge) * minute;
+    if (random.int(1, busiestHour) <= askersByHour[Math.floor(siteMinuteOfDay(at) / 60)]!) return at;
+  }
 }
 
+/** When the seller starts answering the questions of the night (site time, minutes after 00:00). */
+const morningStart = 7 * 60;
+
+/**
+ * The minutes the seller takes to answer, by the response-time slot the question was asked in: minutes in
+ * working hours, a little more in the evening, an hour or two at the weekend (the slot the response-time
+ * page shows could improve); the night's questions are answered from 07:00 on.
+ */
+function answerDelay(context: SeedContext, createdAt: number): number {
+  const { random } = context;
+  switch (slotOf(createdAt)) {
+    case 'weekdays_working_hours':
+      return random.int(2, 40);
+    case 'weekdays_extra_hours':
+      return random.int(5, 55);
+    case 'weekend':
+      return random.int(25, 160);
+    case null:
+      return Math.max(0, morningStart - siteMinuteOfDay(createdAt)) + random.int(5, 40);
+  }
+}
+
+/** Questions of these last days are answered as a shop at work answers (the older ones: see `olderStatus`). */
+const recentDays = 15;
+
+/** A recent question: answered, unless moderated (those still waiting are seeded apart). */
 function recentStatus(context: SeedContext): QuestionStatus {
   const roll = context.random.next();
-  if (roll < 0.3) return 'UNANSWERED';
-  if (roll < 0.88) return 'ANSWERED';
-  if (roll < 0.93) return 'BANNED';
-  if (roll < 0.97) return 'UNDER_REVIEW';
+  if (roll < 0.92) return 'ANSWERED';
+  if (roll < 0.97) return 'BANNED';
   return 'DISABLED';
 }
 
-function olderStatus(context: SeedContext): QuestionStatus {
+/** An older question; with a `backlog` (the large seed) some are still unanswered, else those were closed. */
+function olderStatus(context: SeedContext, backlog: boolean): QuestionStatus {
   const roll = context.random.next();
-  if (roll < 0.06) return 'UNANSWERED';
+  if (roll < 0.06) return backlog ? 'UNANSWERED' : 'CLOSED_UNANSWERED';
   if (roll < 0.7) return 'ANSWERED';
   if (roll < 0.8) return 'CLOSED_UNANSWERED';
   if (roll < 0.86) return 'BANNED';
@@ -198,19 +224,21 @@ interface Draft {
 }
 
 function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByBuyer: Map<number, number>): QuestionRecord {
-  const { random } = context;
-  const { item, buyer, createdAt, status } = draft;
+  const { random, now } = context;
+  const { item, buyer, createdAt } = draft;
   const texts = itemTexts[item.id] ?? questionTexts[item.category_id] ?? genericTexts;
   const text = random.chance(0.2) ? random.pick(genericTexts) : random.pick(texts);
+  const answerAt = createdAt + answerDelay(context, createdAt) * minute;
+  // Asked too recently for the answer to have come: still waiting.
+  const status = draft.status === 'ANSWERED' && answerAt >= now ? 'UNANSWERED' : draft.status;
   const answered = status === 'ANSWERED' || status === 'BANNED' || status === 'DISABLED';
   // A BANNED question may or may not have had an answer; a DISABLED one keeps its (disabled) answer.
   const hasAnswer = answered && (status !== 'BANNED' || random.chance(0.5));
-  const answerAt = Math.min(createdAt + answerDelay(context, createdAt) * minute, context.now - minute);
   const answer: QuestionRecord['answer'] = hasAnswer
     ? {
         text: random.pick(answerTexts),
         status: status === 'BANNED' ? 'BANNED' : status === 'DISABLED' ? 'DISABLED' : 'ACTIVE',
-        date_created: answerAt,
+        date_created: Math.min(answerAt, now - minute),
       }
     : null;
   if (answer) answeredByBuyer.set(buyer, (answeredByBuyer.get(buyer) ?? 0) + 1);
@@ -234,10 +262,12 @@ function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByB
 }
 
 /**
- * Deterministic seed: questions over the seller's items across the last 7.5 months, every status,
- * vehicle askers with contact, BANNED ones, repeat questions by one buyer on one item, and enough in the
- * last 14 days (with answer delays that vary by time slot) for the response-time resource. Unanswered
- * questions older than 7 months are gone, as the spec's rule says; a few are close to that date.
+ * Deterministic seed (for a given seed and `now`): a shop at work. Questions over the seller's items across the
+ * last 7.5 months, every status, vehicle askers with contact, BANNED ones, repeat questions by one buyer on one
+ * item. Those of the last 14 days (the response-time window) are answered within the hour on weekdays and in an
+ * hour or two at the weekend, so the average stays under an hour with one slot to improve; waiting are only a
+ * handful asked today, the latest ones, and two from yesterday evening. The large seed adds a backlog: older
+ * questions never answered, some a few days from the spec's 7-month deletion.
  */
 export function seedQuestions(context: SeedContext): QuestionsState {
   const { random, now } = context;
@@ -249,8 +279,9 @@ export function seedQuestions(context: SeedContext): QuestionsState {
   const drafts: Draft[] = [];
   const pickBuyer = () => buyerBase + random.int(1, buyers);
 
+  // A day more than the response-time window, which ends at 00:00 today: its oldest hours are covered too.
   for (let i = 0; i < recentCount; i += 1) {
-    const createdAt = now - random.int(5, 14 * 24 * 60 - 5) * minute;
+    const createdAt = askedAt(context, 5, recentDays * 24 * 60);
     const item = random.pick(items);
     drafts.push({ item, buyer: pickBuyer(), createdAt, status: recentStatus(context) });
   }
@@ -258,15 +289,28 @@ export function seedQuestions(context: SeedContext): QuestionsState {
   const repeats = Math.round(recentCount * 0.12);
   for (let i = 0; i < repeats; i += 1) {
     const first = drafts[random.int(0, drafts.length - 1)]!;
-    const createdAt = Math.min(now - minute, first.createdAt + random.int(30, 3 * 24 * 60) * minute);
-    drafts.push({ item: first.item, buyer: first.buyer, createdAt, status: recentStatus(context) });
+    const createdAt = first.createdAt + random.int(30, 3 * 24 * 60) * minute;
+    if (createdAt < now) drafts.push({ item: first.item, buyer: first.buyer, createdAt, status: recentStatus(context) });
   }
   for (let i = 0; i < olderCount; i += 1) {
-    const createdAt = now - random.int(14 * 24 * 60 + 5, 230 * 24 * 60) * minute;
-    drafts.push({ item: random.pick(items), buyer: pickBuyer(), createdAt, status: olderStatus(context) });
+    const createdAt = askedAt(context, recentDays * 24 * 60 + 5, 230 * 24 * 60);
+    drafts.push({ item: random.pick(items), buyer: pickBuyer(), createdAt, status: olderStatus(context, large) });
   }
-  // Unanswered questions a few days from their deletion, so the inbox has some to warn about.
-  for (let i = 0; i < (large ? 40 : 4); i += 1) {
+  // Waiting for an answer: a handful asked today (site time) about everyday items, and two from yesterday
+  // evening, one of them about the first car (a visit to arrange; the e2e inbox filters by that item).
+  const midnight = responseTimeAsOf(now);
+  const sinceMidnight = Math.max(1, Math.floor((now - midnight) / minute));
+  const everyday = items.filter((item) => !item.vehicle);
+  for (let i = 0; i < 5 && everyday.length > 0; i += 1) {
+    const createdAt = now - random.int(1, Math.min(6 * 60, sinceMidnight)) * minute;
+    drafts.push({ item: random.pick(everyday), buyer: pickBuyer(), createdAt, status: 'UNANSWERED' });
+  }
+  for (const item of [items.find((candidate) => candidate.vehicle), random.pick(everyday)]) {
+    const createdAt = midnight - random.int(40, 150) * minute;
+    if (item) drafts.push({ item, buyer: pickBuyer(), createdAt, status: 'UNANSWERED' });
+  }
+  // The backlog's oldest: unanswered questions a few days from their deletion, so the inbox has some to warn about.
+  for (let i = 0; i < (large ? 40 : 0); i += 1) {
     const createdAt = now - (7 * 30 + random.int(-5, 0)) * day;
     drafts.push({ item: random.pick(items), buyer: pickBuyer(), createdAt, status: 'UNANSWERED' });
   }
