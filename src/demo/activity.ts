@@ -236,10 +236,8 @@ export function createActivityHandlers(db: Db, { history = false } = {}): HttpHa
   }
 
   return [
-    http.get('*/events', async ({ request }) => {
-      await ready();
-      return events(request);
-    }),
+    // Not the history: a stream sends what comes after it opened, and resumes after an id it sent (after the history's).
+    http.get('*/events', ({ request }) => events(request)),
     http.get(
       '*/activity',
       chaotic(async ({ request }) => {

@@ -1,5 +1,6 @@
 import type { SeedContext } from './context';
 import type { Item } from './core';
+import { createRandom, type Random } from './random';
 import { responseTimeAsOf, siteMinuteOfDay, slotOf } from './response-time';
 
 // Spec "Limits": "| Unanswered questions | deleted when older than 7 months |".
@@ -160,15 +161,14 @@ function contactOf(buyerId: number, answered: number): NonNullable<AskerRecord['
  * night, most from mid-morning to the evening.
  */
 const askersByHour = [1, 1, 0, 0, 0, 0, 1, 2, 4, 8, 9, 10, 10, 9, 9, 9, 10, 10, 10, 9, 9, 8, 6, 4];
-const busiestHour = Math.max(...askersByHour);
+const askers = askersByHour.reduce((sum, weight) => sum + weight, 0);
 
-/** A moment from `minAge` to `maxAge` minutes ago (a range of days) at which a buyer asks, likelier in busy hours. */
-function askedAt(context: SeedContext, minAge: number, maxAge: number): number {
-  const { random, now } = context;
-  for (;;) {
-    const at = now - random.int(minAge, maxAge) * minute;
-    if (random.int(1, busiestHour) <= askersByHour[Math.floor(siteMinuteOfDay(at) / 60)]!) return at;
-  }
+/** The minute of the day (site time) at which a buyer asks, likelier in the busy hours. */
+function askedMinute(random: Random): number {
+  let pick = random.int(1, askers);
+  let hour = 0;
+  while (pick > askersByHour[hour]!) pick -= askersByHour[hour++]!;
+  return hour * 60 + random.int(0, 59);
 }
 
 /** When the seller starts answering the questions of the night (site time, minutes after 00:00). */
@@ -179,34 +179,30 @@ const morningStart = 7 * 60;
  * working hours, a little more in the evening, an hour or two at the weekend (the slot the response-time
  * page shows could improve); the night's questions are answered from 07:00 on.
  */
-function answerDelay(context: SeedContext, createdAt: number): number {
-  const { random } = context;
+function answerDelay(random: Random, createdAt: number): number {
   switch (slotOf(createdAt)) {
     case 'weekdays_working_hours':
-      return random.int(2, 40);
+      return random.int(2, 35);
     case 'weekdays_extra_hours':
-      return random.int(5, 55);
+      return random.int(5, 45);
     case 'weekend':
-      return random.int(25, 160);
+      return random.int(25, 150);
     case null:
       return Math.max(0, morningStart - siteMinuteOfDay(createdAt)) + random.int(5, 40);
   }
 }
 
-/** Questions of these last days are answered as a shop at work answers (the older ones: see `olderStatus`). */
-const recentDays = 15;
-
-/** A recent question: answered, unless moderated (those still waiting are seeded apart). */
-function recentStatus(context: SeedContext): QuestionStatus {
-  const roll = context.random.next();
+/** A question of the response-time window or today: answered, unless moderated (the waiting ones: see below). */
+function recentStatus(random: Random): QuestionStatus {
+  const roll = random.next();
   if (roll < 0.92) return 'ANSWERED';
   if (roll < 0.97) return 'BANNED';
   return 'DISABLED';
 }
 
 /** An older question; with a `backlog` (the large seed) some are still unanswered, else those were closed. */
-function olderStatus(context: SeedContext, backlog: boolean): QuestionStatus {
-  const roll = context.random.next();
+function olderStatus(random: Random, backlog: boolean): QuestionStatus {
+  const roll = random.next();
   if (roll < 0.06) return backlog ? 'UNANSWERED' : 'CLOSED_UNANSWERED';
   if (roll < 0.7) return 'ANSWERED';
   if (roll < 0.8) return 'CLOSED_UNANSWERED';
@@ -221,16 +217,15 @@ interface Draft {
   buyer: number;
   createdAt: number;
   status: QuestionStatus;
+  /** The day's late question about a car (a visit to arrange): yesterday has one to wait for the morning. */
+  visit?: boolean;
 }
 
-function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByBuyer: Map<number, number>): QuestionRecord {
-  const { random, now } = context;
-  const { item, buyer, createdAt } = draft;
+function buildRecord(random: Random, id: number, draft: Draft): QuestionRecord {
+  const { item, buyer, createdAt, status } = draft;
   const texts = itemTexts[item.id] ?? questionTexts[item.category_id] ?? genericTexts;
-  const text = random.chance(0.2) ? random.pick(genericTexts) : random.pick(texts);
-  const answerAt = createdAt + answerDelay(context, createdAt) * minute;
-  // Asked too recently for the answer to have come: still waiting.
-  const status = draft.status === 'ANSWERED' && answerAt >= now ? 'UNANSWERED' : draft.status;
+  const text = draft.visit ? '¿Puedo verlo este sábado?' : random.chance(0.2) ? random.pick(genericTexts) : random.pick(texts);
+  const answerAt = createdAt + answerDelay(random, createdAt) * minute;
   const answered = status === 'ANSWERED' || status === 'BANNED' || status === 'DISABLED';
   // A BANNED question may or may not have had an answer; a DISABLED one keeps its (disabled) answer.
   const hasAnswer = answered && (status !== 'BANNED' || random.chance(0.5));
@@ -238,10 +233,9 @@ function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByB
     ? {
         text: random.pick(answerTexts),
         status: status === 'BANNED' ? 'BANNED' : status === 'DISABLED' ? 'DISABLED' : 'ACTIVE',
-        date_created: Math.min(answerAt, now - minute),
+        date_created: answerAt,
       }
     : null;
-  if (answer) answeredByBuyer.set(buyer, (answeredByBuyer.get(buyer) ?? 0) + 1);
   const record: QuestionRecord = {
     id,
     seller_id: item.seller_id,
@@ -261,73 +255,104 @@ function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByB
   return record;
 }
 
+/** Days the seed covers, back from today: 7.5 months (unanswered questions are deleted at 7). */
+const seedDays = 230;
+/** The response-time window (the 14 days before today) and today: questions answered as a shop at work answers. */
+const recentDays = 14;
+/** Questions asked a day, on average. */
+const perDay = { default: { recent: 10, older: 1.5 }, large: { recent: 114, older: 42 } };
+/** Ids are per day (they grow with time, and a day's are the same whenever it is seeded): days since this date. */
+const idEpoch = Date.UTC(2024, 0, 1);
+const idsPerDay = 100_000;
+
 /**
- * Deterministic seed (for a given seed and `now`): a shop at work. Questions over the seller's items across the
- * last 7.5 months, every status, vehicle askers with contact, BANNED ones, repeat questions by one buyer on one
- * item. Those of the last 14 days (the response-time window) are answered within the hour on weekdays and in an
- * hour or two at the weekend, so the average stays under an hour with one slot to improve; waiting are only a
- * handful asked today, the latest ones, and two from yesterday evening. The large seed adds a backlog: older
- * questions never answered, some a few days from the spec's 7-month deletion.
+ * The questions asked on the site day that starts at `dayStart`, `back` days before today, with their answers:
+ * drawn from the day's own stream, so that a day's questions are the same whenever the demo is opened.
  */
-export function seedQuestions(context: SeedContext): QuestionsState {
-  const { random, now } = context;
+function seedDay(context: SeedContext, items: Item[], dayStart: number, back: number): QuestionRecord[] {
   const large = context.seed === 'large';
-  const items = [...context.items.values()].filter((item) => item.seller_id === context.seller.id);
-  const recentCount = large ? 1_600 : 140;
-  const olderCount = large ? 9_000 : 300;
+  const dayIndex = Math.floor((dayStart - idEpoch) / day);
+  const random = createRandom((large ? 4242 : 2026) * idsPerDay + dayIndex);
+  const recent = back <= recentDays;
+  const average = perDay[context.seed][recent ? 'recent' : 'older'];
   const buyers = large ? 4_000 : 260;
   const drafts: Draft[] = [];
-  const pickBuyer = () => buyerBase + random.int(1, buyers);
+  for (let count = random.int(Math.floor(average * 0.7), Math.ceil(average * 1.3)); count > 0; count -= 1) {
+    // Some buyers ask again about the same item (only their first question counts for response time).
+    const repeat = drafts.length > 0 && random.chance(0.12) ? random.pick(drafts) : undefined;
+    drafts.push({
+      item: repeat?.item ?? random.pick(items),
+      buyer: repeat?.buyer ?? buyerBase + random.int(1, buyers),
+      createdAt: dayStart + askedMinute(random) * minute,
+      status: recent ? recentStatus(random) : olderStatus(random, large),
+    });
+  }
+  const cars = items.filter((item) => item.vehicle);
+  if (recent && cars.length > 0)
+    drafts.push({
+      item: random.pick(cars),
+      buyer: buyerBase + random.int(1, buyers),
+      createdAt: dayStart + random.int(20 * 60, 23 * 60 + 30) * minute,
+      status: 'ANSWERED',
+      visit: true,
+    });
+  let id = 12_000_000_000 + dayIndex * idsPerDay;
+  return drafts
+    .sort((a, b) => a.createdAt - b.createdAt)
+    .map((draft) => {
+      id += random.int(1, 40);
+      return buildRecord(random, id, draft);
+    });
+}
 
-  // A day more than the response-time window, which ends at 00:00 today: its oldest hours are covered too.
-  for (let i = 0; i < recentCount; i += 1) {
-    const createdAt = askedAt(context, 5, recentDays * 24 * 60);
-    const item = random.pick(items);
-    drafts.push({ item, buyer: pickBuyer(), createdAt, status: recentStatus(context) });
-  }
-  // Repeat questions: the same buyer asks again about the same item (only the first counts for response time).
-  const repeats = Math.round(recentCount * 0.12);
-  for (let i = 0; i < repeats; i += 1) {
-    const first = drafts[random.int(0, drafts.length - 1)]!;
-    const createdAt = first.createdAt + random.int(30, 3 * 24 * 60) * minute;
-    if (createdAt < now) drafts.push({ item: first.item, buyer: first.buyer, createdAt, status: recentStatus(context) });
-  }
-  for (let i = 0; i < olderCount; i += 1) {
-    const createdAt = askedAt(context, recentDays * 24 * 60 + 5, 230 * 24 * 60);
-    drafts.push({ item: random.pick(items), buyer: pickBuyer(), createdAt, status: olderStatus(context, large) });
-  }
-  // Waiting for an answer: a handful asked today (site time) about everyday items, and two from yesterday
-  // evening, one of them about the first car (a visit to arrange; the e2e inbox filters by that item).
-  const midnight = responseTimeAsOf(now);
-  const sinceMidnight = Math.max(1, Math.floor((now - midnight) / minute));
-  const everyday = items.filter((item) => !item.vehicle);
-  for (let i = 0; i < 5 && everyday.length > 0; i += 1) {
-    const createdAt = now - random.int(1, Math.min(6 * 60, sinceMidnight)) * minute;
-    drafts.push({ item: random.pick(everyday), buyer: pickBuyer(), createdAt, status: 'UNANSWERED' });
-  }
-  for (const item of [items.find((candidate) => candidate.vehicle), random.pick(everyday)]) {
-    const createdAt = midnight - random.int(40, 150) * minute;
-    if (item) drafts.push({ item, buyer: pickBuyer(), createdAt, status: 'UNANSWERED' });
-  }
-  // The backlog's oldest: unanswered questions a few days from their deletion, so the inbox has some to warn about.
-  for (let i = 0; i < (large ? 40 : 0); i += 1) {
-    const createdAt = now - (7 * 30 + random.int(-5, 0)) * day;
-    drafts.push({ item: random.pick(items), buyer: pickBuyer(), createdAt, status: 'UNANSWERED' });
-  }
+/** A question still waiting for its answer. */
+function unanswer(record: QuestionRecord): void {
+  Object.assign(record, { status: 'UNANSWERED', answer: null, last_updated: record.date_created });
+}
 
-  drafts.sort((a, b) => a.createdAt - b.createdAt);
-  const answeredByBuyer = new Map<number, number>();
+/**
+ * Deterministic seed, a shop at work: questions over the seller's items, asked over the last 7.5 months, every
+ * status, vehicle askers with contact, BANNED ones, repeat questions by one buyer on one item. Each site day is
+ * drawn on its own, relative to today (see `seedDay`); what depends on the moment the demo is opened is only which
+ * of today's are asked yet and which still wait: the latest five of today, and yesterday's latest question about
+ * a car and its latest other one. The others are answered within the hour on weekdays and in an hour or two at the
+ * weekend, so the response time stays under an hour with one slot to improve. The large seed has a backlog besides:
+ * older questions never answered, the oldest a few days from the spec's 7-month deletion.
+ */
+export function seedQuestions(context: SeedContext): QuestionsState {
+  const { now } = context;
+  const items = [...context.items.values()].filter((item) => item.seller_id === context.seller.id);
+  const today = responseTimeAsOf(now);
   const byId = new Map<number, QuestionRecord>();
-  let id = 12_000_000_000;
-  for (const draft of drafts) {
-    id += random.int(1, 40);
-    if (draft.status === 'UNANSWERED' && deletionTime(draft.createdAt) <= now) continue;
-    byId.set(id, buildRecord(context, id, draft, answeredByBuyer));
+  for (let back = seedDays - 1; back >= 0 && items.length > 0; back -= 1) {
+    for (const record of seedDay(context, items, today - back * day, back)) {
+      if (record.date_created > now - minute) continue;
+      if (record.status === 'UNANSWERED' && deletionTime(record.date_created) <= now) continue;
+      // An answer due later was given by now (today's latest wait instead, below).
+      if (record.answer) record.answer.date_created = Math.min(record.answer.date_created, now - minute);
+      record.last_updated = record.answer?.date_created ?? record.date_created;
+      byId.set(record.id, record);
+    }
   }
+  const newestFirst = [...byId.values()].reverse();
+  const isAnswered = (record: QuestionRecord) => record.status === 'ANSWERED';
+  newestFirst
+    .filter((record) => record.date_created >= today && isAnswered(record))
+    .slice(0, 5)
+    .forEach(unanswer);
+  const yesterday = newestFirst.filter((record) => record.date_created >= today - day && record.date_created < today && isAnswered(record));
+  const late = [
+    yesterday.find((record) => context.items.get(record.item_id)?.vehicle),
+    yesterday.find((record) => !context.items.get(record.item_id)?.vehicle),
+  ];
+  for (const record of late) if (record) unanswer(record);
   // Vehicle listings expose the asker's contact; answered_questions counts the buyer's answered questions.
+  const answeredByBuyer = new Map<number, number>();
+  for (const record of byId.values())
+    if (record.answer) answeredByBuyer.set(record.from.id, (answeredByBuyer.get(record.from.id) ?? 0) + 1);
   for (const record of byId.values()) {
     if (context.items.get(record.item_id)?.vehicle)
       record.from.contact = contactOf(record.from.id, answeredByBuyer.get(record.from.id) ?? 0);
   }
-  return { byId, nextId: id + 1_000, hidden: new Set() };
+  return { byId, nextId: Math.max(0, ...byId.keys()) + 1_000, hidden: new Set() };
 }
