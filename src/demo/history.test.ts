@@ -16,14 +16,12 @@ beforeEach(() => {
 /** Every entry, newest first, read page by page as the activity page reads them. */
 async function allEntries(): Promise<{ entries: ActivityEntry[]; unread: number }> {
   const entries: ActivityEntry[] = [];
-  let unread = 0;
   for (;;) {
     const before = entries.at(-1)?.id;
     const response = await fetch(`${origin}/activity?limit=100${before ? `&before=${before}` : ''}`);
     const page = activityPageSchema.parse(await response.json());
     entries.push(...page.entries);
-    unread = page.unread;
-    if (page.entries.length < 100) return { entries, unread };
+    if (page.entries.length < 100) return { entries, unread: page.unread };
   }
 }
 

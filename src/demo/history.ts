@@ -27,7 +27,7 @@ const hour = 60 * minute;
 const questionDays = 3;
 /** The seller last looked at the activity this long before the demo was opened: what came since is unread. */
 const lastLookAgo = 8 * hour;
-/** The charger, listed among the phones: the marketplace moved it to their accessories this morning. */
+/** The charger, listed among the phones: the marketplace moved it to their accessories a few hours before. */
 const recategorizedItem = 'MLA1400000011';
 
 const stateOf = ({ status, answer, last_updated }: QuestionRecord): QuestionState => ({ status, answer, last_updated });
