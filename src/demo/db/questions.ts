@@ -269,7 +269,7 @@ const idsPerDay = 100_000;
  * The questions asked on the site day that starts at `dayStart`, `back` days before today, with their answers:
  * drawn from the day's own stream, so that a day's questions are the same whenever the demo is opened.
  */
-function seedDay(context: SeedContext, items: Item[], dayStart: number, back: number): QuestionRecord[] {
+function seedDay(context: SeedContext, items: Item[], cars: Item[], dayStart: number, back: number): QuestionRecord[] {
   const large = context.seed === 'large';
   const dayIndex = Math.floor((dayStart - idEpoch) / day);
   const random = createRandom((large ? 4242 : 2026) * idsPerDay + dayIndex);
@@ -287,7 +287,6 @@ function seedDay(context: SeedContext, items: Item[], dayStart: number, back: nu
       status: recent ? recentStatus(random) : olderStatus(random, large),
     });
   }
-  const cars = items.filter((item) => item.vehicle);
   if (recent && cars.length > 0)
     drafts.push({
       item: random.pick(cars),
@@ -322,37 +321,33 @@ function unanswer(record: QuestionRecord): void {
 export function seedQuestions(context: SeedContext): QuestionsState {
   const { now } = context;
   const items = [...context.items.values()].filter((item) => item.seller_id === context.seller.id);
+  const cars = items.filter((item) => item.vehicle);
   const today = responseTimeAsOf(now);
-  const byId = new Map<number, QuestionRecord>();
+  const asked: QuestionRecord[] = [];
   for (let back = seedDays - 1; back >= 0 && items.length > 0; back -= 1) {
-    for (const record of seedDay(context, items, today - back * day, back)) {
-      if (record.date_created > now - minute) continue;
+    for (const record of seedDay(context, items, cars, today - back * day, back)) {
+      if (record.date_created > now - minute) break;
       if (record.status === 'UNANSWERED' && deletionTime(record.date_created) <= now) continue;
       // An answer due later was given by now (today's latest wait instead, below).
       if (record.answer) record.answer.date_created = Math.min(record.answer.date_created, now - minute);
       record.last_updated = record.answer?.date_created ?? record.date_created;
-      byId.set(record.id, record);
+      asked.push(record);
     }
   }
-  const newestFirst = [...byId.values()].reverse();
   const isAnswered = (record: QuestionRecord) => record.status === 'ANSWERED';
-  newestFirst
-    .filter((record) => record.date_created >= today && isAnswered(record))
-    .slice(0, 5)
-    .forEach(unanswer);
-  const yesterday = newestFirst.filter((record) => record.date_created >= today - day && record.date_created < today && isAnswered(record));
-  const late = [
-    yesterday.find((record) => context.items.get(record.item_id)?.vehicle),
-    yesterday.find((record) => !context.items.get(record.item_id)?.vehicle),
+  const isCar = (record: QuestionRecord) => cars.some((car) => car.id === record.item_id);
+  const sinceYesterday = asked.filter((record) => record.date_created >= today - day && isAnswered(record)).reverse();
+  const yesterday = sinceYesterday.filter((record) => record.date_created < today);
+  const waiting = [
+    ...sinceYesterday.filter((record) => record.date_created >= today).slice(0, 5),
+    yesterday.find(isCar),
+    yesterday.find((record) => !isCar(record)),
   ];
-  for (const record of late) if (record) unanswer(record);
+  for (const record of waiting) if (record) unanswer(record);
   // Vehicle listings expose the asker's contact; answered_questions counts the buyer's answered questions.
   const answeredByBuyer = new Map<number, number>();
-  for (const record of byId.values())
-    if (record.answer) answeredByBuyer.set(record.from.id, (answeredByBuyer.get(record.from.id) ?? 0) + 1);
-  for (const record of byId.values()) {
-    if (context.items.get(record.item_id)?.vehicle)
-      record.from.contact = contactOf(record.from.id, answeredByBuyer.get(record.from.id) ?? 0);
-  }
-  return { byId, nextId: Math.max(0, ...byId.keys()) + 1_000, hidden: new Set() };
+  for (const record of asked) if (record.answer) answeredByBuyer.set(record.from.id, (answeredByBuyer.get(record.from.id) ?? 0) + 1);
+  for (const record of asked) if (isCar(record)) record.from.contact = contactOf(record.from.id, answeredByBuyer.get(record.from.id) ?? 0);
+  // Ids grow with time: the last is the greatest.
+  return { byId: new Map(asked.map((record) => [record.id, record])), nextId: (asked.at(-1)?.id ?? 0) + 1_000, hidden: new Set() };
 }
