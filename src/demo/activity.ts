@@ -7,6 +7,7 @@ import { findOperation } from './db/fulfillment';
 import { onChange, type Change } from './db/notifications';
 import { settleStock } from './db/stock';
 import { listingPrices } from './handlers/categories';
+import { demoHistory } from './history';
 
 /**
  * Seller Desk's activity in demo mode (briefs/activity-contract.md): what the server makes of the
@@ -14,7 +15,9 @@ import { listingPrices } from './handlers/categories';
  * change, and answered at the server's paths (any origin's root, not /api): `GET /events` (a text/event-stream response,
  * as msw's `sse()` builds one, written out because `sse()` requires an EventSource global that Node and
  * jsdom lack), `GET /activity`, `POST /activity/read`, `POST /activity/:id/reviewed`. Demo mode has one
- * account, the seeded seller.
+ * account, the seeded seller. With `history` (the browser demo), the activity starts with the days before the
+ * demo was opened (src/demo/history.ts), made into entries before the first read and the first live entry; tests
+ * start from none, so that they count only what they do.
  */
 
 /** The entry of the contract (the browser reads it with src/api/activity.ts' schema). */
@@ -150,30 +153,50 @@ interface ResolverInfo {
 
 const badRequest = (message: string) => HttpResponse.json({ error: 'bad_request', message }, { status: 400 });
 
-export function createActivityHandlers(db: Db): HttpHandler[] {
+export function createActivityHandlers(db: Db, { history = false } = {}): HttpHandler[] {
   const account = String(db.seller.id);
   const entries: ActivityEntry[] = [];
   const streams = new Set<(entry: ActivityEntry) => void>();
   // The simulator knows every item's category from the start (the server learns them from its reads).
   const lastCategory = new Map([...db.items.values()].map((item) => [item.id, item.category_id]));
   const isoNow = () => new Date(currentTime(db)).toISOString();
-  const own = () => entries.filter((entry) => entry.accountId === account);
   // The server's reads and writes fail as the API's do under the demo's chaos; the stream is left alone.
   const withChaos = createChaos(db);
   const chaotic = (answer: (info: ResolverInfo) => Response | Promise<Response>) => (info: ResolverInfo) =>
     withChaos(info.request, new URL(info.request.url).pathname, async () => answer(info));
 
-  onChange(db.notifications, (change) => {
+  function record(change: Change, createdAt: string, read: boolean): ActivityEntry {
     const entry: ActivityEntry = {
       id: String(entries.length + 1),
       accountId: String(change.userId),
       topic: change.topic,
       resource: change.resource,
-      createdAt: isoNow(),
-      read: false,
+      createdAt,
+      read,
       ...describe(db, change, lastCategory),
     };
     entries.push(entry);
+    return entry;
+  }
+
+  // Made after lastCategory: the history moves an item at once, which the activity knew in its former category.
+  let past = history ? demoHistory(db) : null;
+  /** The history's entries, once, before any other. */
+  function replay(): void {
+    const pending = past;
+    past = null;
+    pending?.((change, at, read) => record(change, new Date(at).toISOString(), read));
+  }
+  /** Before a read: the history replayed, after the fulfillment area it reads was prepared (in slices in the browser). */
+  async function ready(): Promise<void> {
+    if (past) await db.prepareFulfillment();
+    replay();
+  }
+  const own = () => entries.filter((entry) => entry.accountId === account);
+
+  onChange(db.notifications, (change) => {
+    replay();
+    const entry = record(change, isoNow(), false);
     for (const send of streams) send(entry);
   });
 
@@ -213,10 +236,12 @@ export function createActivityHandlers(db: Db): HttpHandler[] {
   }
 
   return [
+    // Not the history: a stream sends what comes after it opened, and resumes after an id it sent (after the history's).
     http.get('*/events', ({ request }) => events(request)),
     http.get(
       '*/activity',
-      chaotic(({ request }) => {
+      chaotic(async ({ request }) => {
+        await ready();
         const query = new URL(request.url).searchParams;
         const kind = query.get('kind');
         const before = query.get('before');
@@ -237,13 +262,15 @@ export function createActivityHandlers(db: Db): HttpHandler[] {
         const all = typeof body === 'object' && body !== null && 'all' in body && body.all === true;
         const ids = typeof body === 'object' && body !== null && 'ids' in body && Array.isArray(body.ids) ? body.ids : null;
         if (!all && !ids?.every((id) => typeof id === 'string')) return badRequest('Send {"ids": [...]} or {"all": true}');
+        await ready();
         for (const entry of own()) if (all || ids?.includes(entry.id)) entry.read = true;
         return new HttpResponse(null, { status: 204 });
       }),
     ),
     http.post(
       '*/activity/:id/reviewed',
-      chaotic(({ params }) => {
+      chaotic(async ({ params }) => {
+        await ready();
         const entry = own().find((candidate) => candidate.id === params.id);
         if (!entry?.review) return HttpResponse.json({ error: 'not_found', message: 'No recategorization with this id' }, { status: 404 });
         entry.review.reviewedAt ??= isoNow();

@@ -26,7 +26,7 @@ export async function startDemoBackend(search: string, kept: SavedScenario): Pro
   const scenario = readScenario(search, kept);
   const db = await createDbInSlices(scenario.seed, scenario.config);
   const handlers: HttpHandler[] = [];
-  for (const make of [...handlerGroups(db), () => createActivityHandlers(db)]) {
+  for (const make of [...handlerGroups(db), () => createActivityHandlers(db, { history: true })]) {
     await nextTask();
     handlers.push(...make());
   }

@@ -52,6 +52,8 @@ describe('useShowOnArrival', () => {
     const container = document.createElement('div');
     createRoot(container).render(withHook ? <Holder /> : <Boundary />);
     await vi.waitFor(() => expect(container.textContent).toBe('Loading'));
+    // As on a page, the download ends after the fallback's commit has run its effects (the hook's among them).
+    await turns(10);
     arrive();
     await turns(10);
     return { text: container.textContent ?? '', container };

@@ -1160,7 +1160,7 @@ export function missingRequiredAttributes(category: CategoryRecord, item: Item):
  * required attributes the item lacks (so the seller has something to review), preferring leaves under the
  * same top-level category; tree order breaks ties, so the move is predictable.
  */
-export function recategorizationTarget(state: CategoriesState, item: Item): CategoryRecord | null {
+function recategorizationTarget(state: CategoriesState, item: Item): CategoryRecord | null {
   const root = (category: CategoryRecord) => category.resource.path_from_root[0]?.id;
   const currentRoot = state.categories.get(item.category_id)?.resource.path_from_root[0]?.id;
   const candidates = [...state.categories.values()].filter(
@@ -1171,4 +1171,13 @@ export function recategorizationTarget(state: CategoriesState, item: Item): Cate
       missingRequiredAttributes(category, item).length > 0,
   );
   return candidates.find((category) => root(category) === currentRoot) ?? candidates[0] ?? null;
+}
+
+/** The marketplace moves `item` to another category (spec, "Recategorization"): the move, or null when none fits. */
+export function recategorize(state: CategoriesState, item: Item): { from: string; to: string } | null {
+  const target = recategorizationTarget(state, item);
+  if (!target) return null;
+  const from = item.category_id;
+  item.category_id = target.resource.id;
+  return { from, to: item.category_id };
 }

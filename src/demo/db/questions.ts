@@ -1,5 +1,7 @@
 import type { SeedContext } from './context';
 import type { Item } from './core';
+import { createRandom, type Random } from './random';
+import { responseTimeAsOf, siteMinuteOfDay, slotOf } from './response-time';
 
 // Spec "Limits": "| Unanswered questions | deleted when older than 7 months |".
 const unansweredLifetimeMonths = 7;
@@ -155,33 +157,53 @@ function contactOf(buyerId: number, answered: number): NonNullable<AskerRecord['
 }
 
 /**
- * The minutes a seller takes to answer, by the time of day the question came in (offset -04:00, the
- * spec's search form): quick in weekday working hours, slower in the evening, slowest at the weekend, so
- * the response-time slots differ and some exceed 60 minutes.
+ * How many buyers ask in each hour of the day (site time), relative to the busiest hours: hardly anyone at
+ * night, most from mid-morning to the evening.
  */
-function answerDelay(context: SeedContext, createdAt: number): number {
-  const local = new Date(createdAt - 4 * 60 * minute);
-  const weekend = local.getUTCDay() === 0 || local.getUTCDay() === 6;
-  const hour = local.getUTCHours();
-  const { random } = context;
-  if (weekend) return random.int(40, 900);
-  if (hour >= 9 && hour < 18) return random.int(3, 70);
-  if (hour >= 18) return random.int(30, 240);
-  return random.int(120, 600);
+const askersByHour = [1, 1, 0, 0, 0, 0, 1, 2, 4, 8, 9, 10, 10, 9, 9, 9, 10, 10, 10, 9, 9, 8, 6, 4];
+const askers = askersByHour.reduce((sum, weight) => sum + weight, 0);
+
+/** The minute of the day (site time) at which a buyer asks, likelier in the busy hours. */
+function askedMinute(random: Random): number {
+  let pick = random.int(1, askers);
+  let hour = 0;
+  while (pick > askersByHour[hour]!) pick -= askersByHour[hour++]!;
+  return hour * 60 + random.int(0, 59);
 }
 
-function recentStatus(context: SeedContext): QuestionStatus {
-  const roll = context.random.next();
-  if (roll < 0.3) return 'UNANSWERED';
-  if (roll < 0.88) return 'ANSWERED';
-  if (roll < 0.93) return 'BANNED';
-  if (roll < 0.97) return 'UNDER_REVIEW';
+/** When the seller starts answering the questions of the night (site time, minutes after 00:00). */
+const morningStart = 7 * 60;
+
+/**
+ * The minutes the seller takes to answer, by the response-time slot the question was asked in: minutes in
+ * working hours, a little more in the evening, an hour or two at the weekend (the slot the response-time
+ * page shows could improve); the night's questions are answered from 07:00 on.
+ */
+function answerDelay(random: Random, createdAt: number): number {
+  switch (slotOf(createdAt)) {
+    case 'weekdays_working_hours':
+      return random.int(2, 35);
+    case 'weekdays_extra_hours':
+      return random.int(5, 45);
+    case 'weekend':
+      return random.int(25, 150);
+    case null:
+      return Math.max(0, morningStart - siteMinuteOfDay(createdAt)) + random.int(5, 40);
+  }
+}
+
+/** A question of the response-time window or today: answered, unless moderated (the waiting ones: see below). */
+function recentStatus(random: Random): QuestionStatus {
+  const roll = random.next();
+  if (roll < 0.92) return 'ANSWERED';
+  if (roll < 0.97) return 'BANNED';
   return 'DISABLED';
 }
 
-function olderStatus(context: SeedContext): QuestionStatus {
-  const roll = context.random.next();
-  if (roll < 0.06) return 'UNANSWERED';
+/** An older question; with a `backlog` (the large seed) some are still unanswered, else those were closed. */
+function olderStatus(random: Random, backlog: boolean): QuestionStatus {
+  const roll = random.next();
+  if (roll < 0.06) return backlog ? 'UNANSWERED' : 'CLOSED_UNANSWERED';
   if (roll < 0.7) return 'ANSWERED';
   if (roll < 0.8) return 'CLOSED_UNANSWERED';
   if (roll < 0.86) return 'BANNED';
@@ -195,17 +217,18 @@ interface Draft {
   buyer: number;
   createdAt: number;
   status: QuestionStatus;
+  /** The day's late question about a car (a visit to arrange): yesterday has one to wait for the morning. */
+  visit?: boolean;
 }
 
-function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByBuyer: Map<number, number>): QuestionRecord {
-  const { random } = context;
+function buildRecord(random: Random, id: number, draft: Draft): QuestionRecord {
   const { item, buyer, createdAt, status } = draft;
   const texts = itemTexts[item.id] ?? questionTexts[item.category_id] ?? genericTexts;
-  const text = random.chance(0.2) ? random.pick(genericTexts) : random.pick(texts);
+  const text = draft.visit ? '¿Puedo verlo este sábado?' : random.chance(0.2) ? random.pick(genericTexts) : random.pick(texts);
+  const answerAt = createdAt + answerDelay(random, createdAt) * minute;
   const answered = status === 'ANSWERED' || status === 'BANNED' || status === 'DISABLED';
   // A BANNED question may or may not have had an answer; a DISABLED one keeps its (disabled) answer.
   const hasAnswer = answered && (status !== 'BANNED' || random.chance(0.5));
-  const answerAt = Math.min(createdAt + answerDelay(context, createdAt) * minute, context.now - minute);
   const answer: QuestionRecord['answer'] = hasAnswer
     ? {
         text: random.pick(answerTexts),
@@ -213,7 +236,6 @@ function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByB
         date_created: answerAt,
       }
     : null;
-  if (answer) answeredByBuyer.set(buyer, (answeredByBuyer.get(buyer) ?? 0) + 1);
   const record: QuestionRecord = {
     id,
     seller_id: item.seller_id,
@@ -233,57 +255,99 @@ function buildRecord(context: SeedContext, id: number, draft: Draft, answeredByB
   return record;
 }
 
+/** Days the seed covers, back from today: 7.5 months (unanswered questions are deleted at 7). */
+const seedDays = 230;
+/** The response-time window (the 14 days before today) and today: questions answered as a shop at work answers. */
+const recentDays = 14;
+/** Questions asked a day, on average. */
+const perDay = { default: { recent: 10, older: 1.5 }, large: { recent: 114, older: 42 } };
+/** Ids are per day (they grow with time, and a day's are the same whenever it is seeded): days since this date. */
+const idEpoch = Date.UTC(2024, 0, 1);
+const idsPerDay = 100_000;
+
 /**
- * Deterministic seed: questions over the seller's items across the last 7.5 months, every status,
- * vehicle askers with contact, BANNED ones, repeat questions by one buyer on one item, and enough in the
- * last 14 days (with answer delays that vary by time slot) for the response-time resource. Unanswered
- * questions older than 7 months are gone, as the spec's rule says; a few are close to that date.
+ * The questions asked on the site day that starts at `dayStart`, `back` days before today, with their answers:
+ * drawn from the day's own stream, so that a day's questions are the same whenever the demo is opened.
  */
-export function seedQuestions(context: SeedContext): QuestionsState {
-  const { random, now } = context;
+function seedDay(context: SeedContext, items: Item[], cars: Item[], dayStart: number, back: number): QuestionRecord[] {
   const large = context.seed === 'large';
-  const items = [...context.items.values()].filter((item) => item.seller_id === context.seller.id);
-  const recentCount = large ? 1_600 : 140;
-  const olderCount = large ? 9_000 : 300;
+  const dayIndex = Math.floor((dayStart - idEpoch) / day);
+  const random = createRandom((large ? 4242 : 2026) * idsPerDay + dayIndex);
+  const recent = back <= recentDays;
+  const average = perDay[context.seed][recent ? 'recent' : 'older'];
   const buyers = large ? 4_000 : 260;
   const drafts: Draft[] = [];
-  const pickBuyer = () => buyerBase + random.int(1, buyers);
+  for (let count = random.int(Math.floor(average * 0.7), Math.ceil(average * 1.3)); count > 0; count -= 1) {
+    // Some buyers ask again about the same item (only their first question counts for response time).
+    const repeat = drafts.length > 0 && random.chance(0.12) ? random.pick(drafts) : undefined;
+    drafts.push({
+      item: repeat?.item ?? random.pick(items),
+      buyer: repeat?.buyer ?? buyerBase + random.int(1, buyers),
+      createdAt: dayStart + askedMinute(random) * minute,
+      status: recent ? recentStatus(random) : olderStatus(random, large),
+    });
+  }
+  if (recent && cars.length > 0)
+    drafts.push({
+      item: random.pick(cars),
+      buyer: buyerBase + random.int(1, buyers),
+      createdAt: dayStart + random.int(20 * 60, 23 * 60 + 30) * minute,
+      status: 'ANSWERED',
+      visit: true,
+    });
+  let id = 12_000_000_000 + dayIndex * idsPerDay;
+  return drafts
+    .sort((a, b) => a.createdAt - b.createdAt)
+    .map((draft) => {
+      id += random.int(1, 40);
+      return buildRecord(random, id, draft);
+    });
+}
 
-  for (let i = 0; i < recentCount; i += 1) {
-    const createdAt = now - random.int(5, 14 * 24 * 60 - 5) * minute;
-    const item = random.pick(items);
-    drafts.push({ item, buyer: pickBuyer(), createdAt, status: recentStatus(context) });
-  }
-  // Repeat questions: the same buyer asks again about the same item (only the first counts for response time).
-  const repeats = Math.round(recentCount * 0.12);
-  for (let i = 0; i < repeats; i += 1) {
-    const first = drafts[random.int(0, drafts.length - 1)]!;
-    const createdAt = Math.min(now - minute, first.createdAt + random.int(30, 3 * 24 * 60) * minute);
-    drafts.push({ item: first.item, buyer: first.buyer, createdAt, status: recentStatus(context) });
-  }
-  for (let i = 0; i < olderCount; i += 1) {
-    const createdAt = now - random.int(14 * 24 * 60 + 5, 230 * 24 * 60) * minute;
-    drafts.push({ item: random.pick(items), buyer: pickBuyer(), createdAt, status: olderStatus(context) });
-  }
-  // Unanswered questions a few days from their deletion, so the inbox has some to warn about.
-  for (let i = 0; i < (large ? 40 : 4); i += 1) {
-    const createdAt = now - (7 * 30 + random.int(-5, 0)) * day;
-    drafts.push({ item: random.pick(items), buyer: pickBuyer(), createdAt, status: 'UNANSWERED' });
-  }
+/** A question still waiting for its answer. */
+function unanswer(record: QuestionRecord): void {
+  Object.assign(record, { status: 'UNANSWERED', answer: null, last_updated: record.date_created });
+}
 
-  drafts.sort((a, b) => a.createdAt - b.createdAt);
-  const answeredByBuyer = new Map<number, number>();
-  const byId = new Map<number, QuestionRecord>();
-  let id = 12_000_000_000;
-  for (const draft of drafts) {
-    id += random.int(1, 40);
-    if (draft.status === 'UNANSWERED' && deletionTime(draft.createdAt) <= now) continue;
-    byId.set(id, buildRecord(context, id, draft, answeredByBuyer));
+/**
+ * Deterministic seed, a shop at work: questions over the seller's items, asked over the last 7.5 months, every
+ * status, vehicle askers with contact, BANNED ones, repeat questions by one buyer on one item. Each site day is
+ * drawn on its own, relative to today (see `seedDay`); what depends on the moment the demo is opened is only which
+ * of today's are asked yet and which still wait: the latest five of today, and yesterday's latest question about
+ * a car and its latest other one. The others are answered within the hour on weekdays and in an hour or two at the
+ * weekend, so the response time stays under an hour with one slot to improve. The large seed has a backlog besides:
+ * older questions never answered, the oldest a few days from the spec's 7-month deletion.
+ */
+export function seedQuestions(context: SeedContext): QuestionsState {
+  const { now } = context;
+  const items = [...context.items.values()].filter((item) => item.seller_id === context.seller.id);
+  const cars = items.filter((item) => item.vehicle);
+  const today = responseTimeAsOf(now);
+  const asked: QuestionRecord[] = [];
+  for (let back = seedDays - 1; back >= 0 && items.length > 0; back -= 1) {
+    for (const record of seedDay(context, items, cars, today - back * day, back)) {
+      if (record.date_created > now - minute) break;
+      if (record.status === 'UNANSWERED' && deletionTime(record.date_created) <= now) continue;
+      // An answer due later was given by now (today's latest wait instead, below).
+      if (record.answer) record.answer.date_created = Math.min(record.answer.date_created, now - minute);
+      record.last_updated = record.answer?.date_created ?? record.date_created;
+      asked.push(record);
+    }
   }
+  const isAnswered = (record: QuestionRecord) => record.status === 'ANSWERED';
+  const isCar = (record: QuestionRecord) => cars.some((car) => car.id === record.item_id);
+  const sinceYesterday = asked.filter((record) => record.date_created >= today - day && isAnswered(record)).reverse();
+  const yesterday = sinceYesterday.filter((record) => record.date_created < today);
+  const waiting = [
+    ...sinceYesterday.filter((record) => record.date_created >= today).slice(0, 5),
+    yesterday.find(isCar),
+    yesterday.find((record) => !isCar(record)),
+  ];
+  for (const record of waiting) if (record) unanswer(record);
   // Vehicle listings expose the asker's contact; answered_questions counts the buyer's answered questions.
-  for (const record of byId.values()) {
-    if (context.items.get(record.item_id)?.vehicle)
-      record.from.contact = contactOf(record.from.id, answeredByBuyer.get(record.from.id) ?? 0);
-  }
-  return { byId, nextId: id + 1_000, hidden: new Set() };
+  const answeredByBuyer = new Map<number, number>();
+  for (const record of asked) if (record.answer) answeredByBuyer.set(record.from.id, (answeredByBuyer.get(record.from.id) ?? 0) + 1);
+  for (const record of asked) if (isCar(record)) record.from.contact = contactOf(record.from.id, answeredByBuyer.get(record.from.id) ?? 0);
+  // Ids grow with time: the last is the greatest.
+  return { byId: new Map(asked.map((record) => [record.id, record])), nextId: (asked.at(-1)?.id ?? 0) + 1_000, hidden: new Set() };
 }

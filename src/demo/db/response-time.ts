@@ -45,12 +45,16 @@ export function responseTimeAsOf(now: number): number {
   return Math.floor((now + siteUtcOffsetMs) / day) * day - siteUtcOffsetMs;
 }
 
+/** Minutes from 00:00 of `time`'s day to `time`, in the site's time zone. */
+export function siteMinuteOfDay(time: number): number {
+  return Math.floor((time - responseTimeAsOf(time)) / minute);
+}
+
 /** The slot a question belongs to by its creation time (site time); null for weekdays 00:00–09:00. */
 export function slotOf(createdAt: number): ResponseTimeSlot | null {
-  const local = new Date(createdAt + siteUtcOffsetMs);
-  const weekday = local.getUTCDay();
+  const weekday = new Date(createdAt + siteUtcOffsetMs).getUTCDay();
   if (weekday === 0 || weekday === 6) return 'weekend';
-  const hourOfDay = local.getUTCHours();
+  const hourOfDay = Math.floor(siteMinuteOfDay(createdAt) / 60);
   if (hourOfDay >= 18) return 'weekdays_extra_hours';
   if (hourOfDay >= 9) return 'weekdays_working_hours';
   return null;

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import type { OperationType } from '../../api/fulfillment';
-import { recategorizationTarget } from '../db/categories';
+import { recategorize } from '../db/categories';
 import type { Item, Seller } from '../db/core';
 import { addLead } from '../db/credit-leads';
 import { addOperation, operationTypes } from '../db/fulfillment';
@@ -93,11 +93,9 @@ export function demoOnlyHandlers(route: Route) {
       const { db } = context;
       // Without an item_id: the caller's first item (the demo's Activity page moves that one).
       const item = ownItem(context, seller, optionalString(await optionalBody(context.request), 'item_id'));
-      const target = recategorizationTarget(db.categories, item) ?? fail(409, 'no_category', `No other category fits item ${item.id}`);
-      const from = item.category_id;
-      item.category_id = target.resource.id;
+      const move = recategorize(db.categories, item) ?? fail(409, 'no_category', `No other category fits item ${item.id}`);
       notify(db.notifications, { topic: 'items', resource: `/items/${item.id}`, userId: seller.id });
-      return { item_id: item.id, from_category_id: from, category_id: item.category_id };
+      return { item_id: item.id, from_category_id: move.from, category_id: move.to };
     }),
   ];
 }
