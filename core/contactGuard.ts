@@ -10,7 +10,7 @@ import { findPhoneNumbersInText, isValidPhoneNumber, type CountryCode } from 'li
  * libphonenumber-js is large: the browser loads this module with the composer, never on first paint.
  */
 
-export type ContactKind = 'phone' | 'email' | 'link' | 'social' | 'offsite';
+type ContactKind = 'phone' | 'email' | 'link' | 'social' | 'offsite';
 
 export interface ContactFinding {
   kind: ContactKind;

@@ -8,7 +8,7 @@ import { can, type Permission, type Role } from './roles.ts';
  * is refused for every role but owner.
  */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What a path needs: a permission on the account the request is for; `member`, only to belong to it (the
@@ -134,7 +134,8 @@ export function mayCallApi(
 
 /**
  * What reading an activity entry of each kind needs: a role sees only the entries, badges and home cards of
- * what it may read (an answerer gets no credit-lead entries).
+ * what it may read (an answerer gets no credit-lead entries). The roles work (#47) filters the activity by it.
+ * @public
  */
 export const activityReads = {
   question: 'questions.read',

@@ -53,6 +53,7 @@ export function can(role: Role, permission: Permission): boolean {
   return granted[role].includes(permission);
 }
 
+/** Checks a role read from a request or the store. @public */
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value);
 }

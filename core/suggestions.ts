@@ -49,7 +49,7 @@ const stopwords: Record<Language, Set<string>> = {
   en: new Set('a an and are can do does for hello hi i if in is it of on or the this to what with you your thanks'.split(' ')),
 };
 
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 }
 
@@ -155,11 +155,4 @@ export function createAnswerIndex(answers: readonly PastAnswer[], language: Lang
       return scored.sort((a, b) => order[a.scope] - order[b.scope] || b.score - a.score).slice(0, limit);
     },
   };
-}
-
-export type AnswerIndex = ReturnType<typeof createAnswerIndex>;
-
-/** The language of a marketplace site's buyers. */
-export function siteLanguage(siteId: string): Language {
-  return siteId === 'MLB' ? 'pt' : 'es';
 }
