@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { leadBuyer, questionContact, stripPersonalData } from './personalData.ts';
+
+const contact = { first_name: 'Ana', last_name: 'Gómez', phone: { area_code: '11', number: '45551234' }, email: 'ana@example.com' };
+const vehicleQuestion = { id: 7, item_id: 'MLA1', text: '¿Tiene service?', from: { id: 90, answered_questions: 3, ...contact } };
+const plainQuestion = { id: 8, item_id: 'MLA2', text: '¿Color?', from: { id: 91 } };
+const buyer = { full_name: 'Bruno Díaz', email: 'bruno@example.com', phone: '+5491145550000' };
+const lead = { id: 'b7c1', item_id: 'MLA3', status: 'approved', buyer: { id: 55, ...buyer } };
+
+describe('stripPersonalData', () => {
+  it("removes the askers' contact from a question search, keeping their id and answered count", () => {
+    const search = { total: 2, limit: 50, questions: [vehicleQuestion, plainQuestion] };
+    expect(stripPersonalData('GET', '/questions/search', search)).toEqual({
+      total: 2,
+      limit: 50,
+      questions: [{ ...vehicleQuestion, from: { id: 90, answered_questions: 3 } }, plainQuestion],
+    });
+  });
+
+  it("removes the asker's contact from a question's detail", () => {
+    expect(stripPersonalData('GET', '/questions/7', vehicleQuestion)).toEqual({
+      ...vehicleQuestion,
+      from: { id: 90, answered_questions: 3 },
+    });
+  });
+
+  it("removes a credit lead's buyer contact, keeping the buyer's id", () => {
+    expect(stripPersonalData('GET', '/vis/loans/b7c1', lead)).toEqual({ ...lead, buyer: { id: 55 } });
+    const search = { results: [lead], paging: { offset: 0, limit: 50, total: 1 } };
+    expect(stripPersonalData('GET', '/vis/loans/search', search)).toEqual({ ...search, results: [{ ...lead, buyer: { id: 55 } }] });
+  });
+
+  it('leaves every other answer, and answers of an unexpected shape, as they are', () => {
+    const stock = { locations: [{ type: 'selling_address', quantity: 3 }], email: 'not personal here' };
+    expect(stripPersonalData('GET', '/user-products/U1/stock', stock)).toBe(stock);
+    expect(stripPersonalData('POST', '/questions/7', vehicleQuestion)).toBe(vehicleQuestion);
+    expect(stripPersonalData('GET', '/questions/search', { error: 'not_found' })).toEqual({ error: 'not_found' });
+    expect(stripPersonalData('GET', '/questions/7', null)).toBeNull();
+    expect(stripPersonalData('GET', '/vis/loans/b7c1', [lead])).toEqual([lead]);
+  });
+
+  it('does not change what it was given (the simulator strips copies of its own records)', () => {
+    const record = structuredClone(vehicleQuestion);
+    stripPersonalData('GET', '/questions/7', record);
+    expect(record).toEqual(vehicleQuestion);
+  });
+});
+
+describe('reveal', () => {
+  it('reads back exactly the contact fields a question or lead carries, or nothing when it carries none', () => {
+    expect(questionContact(vehicleQuestion)).toEqual(contact);
+    expect(questionContact({ ...vehicleQuestion, from: { id: 90, email: 'only@example.com' } })).toEqual({ email: 'only@example.com' });
+    expect(questionContact(plainQuestion)).toBeUndefined();
+    expect(leadBuyer(lead)).toEqual(buyer);
+    expect(leadBuyer({ ...lead, buyer: { id: 55 } })).toBeUndefined();
+    expect(leadBuyer({ id: 'x' })).toBeUndefined();
+  });
+});
