@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { isNavigation } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { ActivityEntry, Kind } from './store/activity.ts';
 import type { Session, Store } from './store/store.ts';
@@ -189,8 +190,7 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
 
   app.get('/activity', async (request, reply) => {
     // The app's own page has the same address: a browser opening it (a bookmark, a reload) gets the page.
-    if (request.headers['sec-fetch-mode'] === 'navigate' || /\btext\/html\b/.test(request.headers.accept ?? ''))
-      return reply.callNotFound();
+    if (isNavigation(request)) return reply.callNotFound();
     const active = await activeAccount(request);
     if (!active) return reply.code(401).send(signedOut);
     const query = listQuery.safeParse(request.query);

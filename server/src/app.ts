@@ -8,6 +8,7 @@ import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify
 import { registerActivity } from './activity.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
+import { createDoor } from './door.ts';
 import { createMarketplace } from './marketplace.ts';
 import { registerNotifications, type IntakeLimits } from './notifications.ts';
 import { registerPasskeys } from './passkeys.ts';
@@ -117,10 +118,14 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
       const session = await cookies.read(request);
       return session?.accounts.find((account) => account.id === session.activeAccountId)?.siteId;
     };
+    // Every path of the server's own whose entry in core/permissions.ts names a permission is checked here,
+    // before its route; the API door checks the marketplace's paths itself (proxy.ts).
+    const door = createDoor(cookies);
+    app.addHook('preHandler', door.check);
     const deps = { config, store, marketplace, cookies };
     const { startSignIn } = registerAuth(app, deps);
     registerSessionRoutes(app, deps);
-    registerTeam(app, { ...deps, startSignIn });
+    registerTeam(app, { ...deps, door, startSignIn });
     registerPasskeys(app, deps);
     const tokens = createTokens(store, marketplace, app.log);
     await registerProxy(app, { config, cookies, tokens, timeouts, store });

@@ -4,6 +4,7 @@ import { constants } from 'node:zlib';
 import { z } from 'zod';
 import { Agent, errors, request as upstreamRequest } from 'undici';
 import type { Config } from './config.ts';
+import { accountOf, refuseApi } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { Store } from './store/store.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
@@ -55,10 +56,13 @@ export async function registerProxy(
     api.all('/api/*', { preHandler: sameOriginWrite(config), bodyLimit: bodyLimitBytes }, async (request, reply) => {
       const target = targetUrl(apiUrl, request.url.slice('/api'.length));
       if (!target) return reply.code(400).send({ error: 'bad_request', message: 'Not an API path' });
-      const session = await cookies.read(request);
-      // Only an account the person is a member of is ever active (store.ts): a removed person is refused here.
-      const accountId = session?.activeAccountId;
-      if (!accountId) return reply.code(401).send(signedOut);
+      // The account the request is for (the active one, or one the person is a member of by x-seller-account)
+      // and what the person's role on it allows: checked before anything goes upstream.
+      const served = accountOf(await cookies.read(request), request);
+      if ('status' in served) return reply.code(served.status).send(served.body);
+      const refused = refuseApi(served, request.method, request.url.slice('/api'.length));
+      if (refused) return reply.code(refused.status).send(refused.body);
+      const accountId = served.account.id;
       try {
         let token = await tokens.accessToken(accountId);
         let answer = await send(request, target, token);

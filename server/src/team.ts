@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { can, roles, type Role } from '../../core/roles.ts';
+import { roles, type Role } from '../../core/roles.ts';
 import { displayName, invitationState, mayGrant, refuseRemoval, refuseRoleChange, type TeamRefusal } from '../../core/team.ts';
 import { oauthNotConfigured, rateLimited, type StartSignIn } from './auth.ts';
 import type { Config } from './config.ts';
+import { isNavigation, type Door } from './door.ts';
 import type { Marketplace } from './marketplace.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
-import type { AccountOfPerson, Session, Store } from './store/store.ts';
+import type { Store } from './store/store.ts';
 import type { Invitation, TeamMember } from './store/team.ts';
 
 export const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
@@ -68,33 +69,15 @@ export const nameOf = (body: unknown) => displayName(z.object({ name: z.unknown(
 const roleIn = (team: TeamMember[], personId: string): Role | undefined => team.find((m) => m.personId === personId)?.role;
 
 /**
- * Settings → Team (`/team/*`, owners and managers of the active account) and the invitee's side of an
+ * Settings → Team (`/team/*`, owners and managers of the account the request is for: the door checked it) and the invitee's side of an
  * invitation (`/invitations/*`; the passkey ceremonies are in passkeys.ts). The rules are core/team.ts's.
  */
 export function registerTeam(
   app: FastifyInstance,
-  deps: { config: Config; store: Store; marketplace: Marketplace; cookies: SessionCookies; startSignIn: StartSignIn },
+  deps: { config: Config; store: Store; marketplace: Marketplace; cookies: SessionCookies; door: Door; startSignIn: StartSignIn },
 ) {
-  const { config, store, marketplace, cookies, startSignIn } = deps;
+  const { config, store, marketplace, cookies, door, startSignIn } = deps;
   const csrf = sameOriginWrite(config);
-
-  /** The signed-in person managing their active account's team; undefined once a refusal is sent. */
-  async function manager(
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<{ session: Session; account: AccountOfPerson } | undefined> {
-    const session = await cookies.read(request);
-    if (!session) {
-      void reply.code(401).send(signedOut);
-      return undefined;
-    }
-    const account = session.accounts.find((a) => a.id === session.activeAccountId);
-    if (!account || !can(account.role, 'team.manage')) {
-      void reply.code(403).send(forbidden);
-      return undefined;
-    }
-    return { session, account };
-  }
 
   async function team(accountId: string, me: string) {
     const [people, invitations] = await Promise.all([store.team.members(accountId), store.team.pendingInvitations(accountId)]);
@@ -113,13 +96,13 @@ export function registerTeam(
   }
 
   app.get('/team', async (request, reply) => {
-    const managing = await manager(request, reply);
-    return managing ? team(managing.account.id, managing.session.person.id) : reply;
+    if (isNavigation(request)) return reply.callNotFound();
+    const managing = door.served(request);
+    return team(managing.account.id, managing.session.person.id);
   });
 
   app.post('/team/invitations', { preHandler: csrf }, async (request, reply) => {
-    const managing = await manager(request, reply);
-    if (!managing) return reply;
+    const managing = door.served(request);
     const body = roleBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: `Send {"role": …} (${roles.join(', ')})` });
     if (!mayGrant(managing.account.role, body.data.role)) return sendRefusal(reply, 'not_allowed');
@@ -136,8 +119,7 @@ export function registerTeam(
 
   // A lost passkey: the person gets a link that adds a new one to them (who may manage them may send it).
   app.post('/team/invitations/recovery', { preHandler: csrf }, async (request, reply) => {
-    const managing = await manager(request, reply);
-    if (!managing) return reply;
+    const managing = door.served(request);
     const body = recoveryBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: 'Send {"personId": "…"}' });
     const target = (await store.team.members(managing.account.id)).find((m) => m.personId === body.data.personId);
@@ -154,8 +136,7 @@ export function registerTeam(
   });
 
   app.delete<{ Params: { id: string } }>('/team/invitations/:id', { preHandler: csrf }, async (request, reply) => {
-    const managing = await manager(request, reply);
-    if (!managing) return reply;
+    const managing = door.served(request);
     const outcome = await store.team.revokeInvitation(managing.account.id, request.params.id, (invitation) =>
       mayGrant(managing.account.role, invitation.role),
     );
@@ -165,8 +146,7 @@ export function registerTeam(
   });
 
   app.patch<{ Params: { id: string } }>('/team/people/:id', { preHandler: csrf }, async (request, reply) => {
-    const managing = await manager(request, reply);
-    if (!managing) return reply;
+    const managing = door.served(request);
     const body = roleBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: `Send {"role": …} (${roles.join(', ')})` });
     const me = managing.session.person.id;
@@ -181,8 +161,7 @@ export function registerTeam(
   // The person loses the account on their next request, and their streams of it end at once (the store
   // publishes their sessions, which fall back to another of their accounts).
   app.delete<{ Params: { id: string } }>('/team/people/:id', { preHandler: csrf }, async (request, reply) => {
-    const managing = await manager(request, reply);
-    if (!managing) return reply;
+    const managing = door.served(request);
     const me = managing.session.person.id;
     const target = request.params.id;
     const refusal = await store.team.removeMember(managing.account.id, target, (members) => {

@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import type { Role } from '../../core/roles.ts';
 import { activityEntrySchema, type ActivityEntry } from '../../src/api/activity.ts';
 import type { Db } from '../../src/demo/db/index.ts';
 import type { DemoOAuth } from '../../src/demo/oauth.ts';
@@ -18,6 +19,7 @@ import { loadConfig } from '../src/config.ts';
 import type { ProxyTimeouts } from '../src/proxy.ts';
 import { createCipher, deriveKey } from '../src/secrets.ts';
 import { openStore, type Store } from '../src/store/store.ts';
+import { SoftwareAuthenticator } from './authenticator.ts';
 
 /**
  * PostgreSQL runs when DATABASE_URL answers; each run migrates a schema of its own (dropped after), so it
@@ -222,6 +224,23 @@ export class Browser {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   }
+}
+
+/**
+ * A teammate of `owner`'s active account with `role`: invited by the owner, joined with a new passkey
+ * (`test/authenticator.ts`), signed in in a browser of their own.
+ */
+export async function teammate(owner: Browser, base: string, role: Role, name: string = role): Promise<Browser> {
+  const invited = await owner.write('/team/invitations', 'POST', { role });
+  if (invited.status !== 201) throw new Error(`inviting a ${role} answered ${invited.status}`);
+  const secret = ((await invited.json()) as { link: string }).link.slice('/join#'.length);
+  const invitee = new Browser(base);
+  const options = await invitee.write('/invitations/passkey/options', 'POST', { secret, name });
+  const ceremony = (await options.json()) as { challengeId: string; options: Parameters<SoftwareAuthenticator['create']>[0] };
+  const response = new SoftwareAuthenticator(publicUrl).create(ceremony.options);
+  const joined = await invitee.write('/invitations/passkey/verify', 'POST', { challengeId: ceremony.challengeId, secret, response });
+  if (joined.status !== 200) throw new Error(`joining as a ${role} answered ${joined.status}`);
+  return invitee;
 }
 
 /** A GET whose body comes back as sent (fetch would decompress it). */
