@@ -15,6 +15,8 @@ const accountSchema = z.object({
   active: z.boolean(),
   /** Unread activity entries of the account; an older server does not send it. */
   unread: z._default(z.int().check(z.nonnegative()), 0),
+  /** The person's role on the account (docs/roles.md); read as text, so a newer server's role cannot fail the session. */
+  role: z.optional(z.string()),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -26,6 +28,11 @@ export const serverSessionSchema = z.object({
   oauth: z.boolean(),
   accounts: z.array(accountSchema),
   activeAccountId: z.nullable(z.string()),
+  /**
+   * The person's permissions on the active account (core/roles.ts names; unknown ones are ignored). An older
+   * server does not send them: the pages then treat the person as the owner, and the server still decides.
+   */
+  permissions: z.optional(z.array(z.string())),
 });
 export type ServerSession = z.infer<typeof serverSessionSchema>;
 

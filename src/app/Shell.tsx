@@ -2,6 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { setColorMode, useColorScheme } from '../lib/colorScheme';
 import { loadArea } from '../lib/i18n';
+import { useGrants } from '../lib/permissions';
 import { useSession } from '../lib/session';
 import { storageBlocked, useStore } from '../lib/store';
 import { toastStore } from '../lib/toast';
@@ -91,19 +92,22 @@ function ThemeToggle() {
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const { i18n } = useLingui();
+  const grants = useGrants();
   return (
     <ul className="shell-nav-list">
-      {navEntries.map((entry) => (
-        <li key={entry.to}>
-          <NavLink className="shell-nav-link" to={entry.to} end={entry.to === urls.home()} onClick={onNavigate}>
-            <span aria-hidden className="shell-nav-icon">
-              {entry.icon}
-            </span>
-            <span className="shell-nav-label">{i18n._(entry.label)}</span>
-            {entry.badge && <NavBadge badge={entry.badge} />}
-          </NavLink>
-        </li>
-      ))}
+      {navEntries
+        .filter((entry) => !entry.needs || grants.can(entry.needs))
+        .map((entry) => (
+          <li key={entry.to}>
+            <NavLink className="shell-nav-link" to={entry.to} end={entry.to === urls.home()} onClick={onNavigate}>
+              <span aria-hidden className="shell-nav-icon">
+                {entry.icon}
+              </span>
+              <span className="shell-nav-label">{i18n._(entry.label)}</span>
+              {entry.badge && <NavBadge badge={entry.badge} />}
+            </NavLink>
+          </li>
+        ))}
     </ul>
   );
 }

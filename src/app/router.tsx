@@ -1,7 +1,9 @@
-import { lazy, Suspense, useDeferredValue, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, type ComponentType, type ReactNode } from 'react';
+import type { Permission } from '../../core/roles.ts';
 import { Route, Routes } from 'react-router';
 import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
+import { areaReads, useGrants } from '../lib/permissions';
 import { prebuilt } from '../lib/prebuiltStyles';
 import { accessOf, useSession } from '../lib/session';
 import { track, useShowOnArrival, type Download } from '../lib/useShowOnArrival';
@@ -99,6 +101,20 @@ const AccessProblem = lazy(() =>
   Promise.all([loadAccessProblem(), loadArea(settingsCatalog)]).then(([Component]) => ({ default: Component })),
 );
 
+// Its words are the shell's.
+const loadNotAllowed = themed(() => import('./NotAllowed').then((module) => module.NotAllowed));
+const NotAllowed = lazy(() => loadNotAllowed().then((Component) => ({ default: Component })));
+
+/** An area the person's role may not read says so (the server would refuse every read of it). */
+function Gate({ needs, children }: { needs: Permission; children: ReactNode }) {
+  if (useGrants().can(needs)) return children;
+  return (
+    <Suspense fallback={<Loading />}>
+      <NotAllowed needs={needs} />
+    </Suspense>
+  );
+}
+
 /**
  * The pages only when the app knows its mode and, in live mode, whom it works for. They are keyed by the
  * active account: switching remounts them, so nothing of one seller's pages survives under another.
@@ -124,12 +140,54 @@ export function AppRoutes() {
     <Routes key={session.server?.activeAccountId ?? session.mode}>
       <Route element={<Shell />}>
         <Route index element={<Home />} />
-        <Route path={`${patterns.questions.root}/*`} element={<Questions />} />
-        <Route path={`${patterns.responseTime.root}/*`} element={<ResponseTime />} />
-        <Route path={`${patterns.stock.root}/*`} element={<Stock />} />
-        <Route path={`${patterns.categories.root}/*`} element={<Categories />} />
-        <Route path={`${patterns.fulfillment.root}/*`} element={<Fulfillment />} />
-        <Route path={`${patterns.credits.root}/*`} element={<Credits />} />
+        <Route
+          path={`${patterns.questions.root}/*`}
+          element={
+            <Gate needs={areaReads.questions}>
+              <Questions />
+            </Gate>
+          }
+        />
+        <Route
+          path={`${patterns.responseTime.root}/*`}
+          element={
+            <Gate needs={areaReads.responseTime}>
+              <ResponseTime />
+            </Gate>
+          }
+        />
+        <Route
+          path={`${patterns.stock.root}/*`}
+          element={
+            <Gate needs={areaReads.stock}>
+              <Stock />
+            </Gate>
+          }
+        />
+        <Route
+          path={`${patterns.categories.root}/*`}
+          element={
+            <Gate needs={areaReads.categories}>
+              <Categories />
+            </Gate>
+          }
+        />
+        <Route
+          path={`${patterns.fulfillment.root}/*`}
+          element={
+            <Gate needs={areaReads.fulfillment}>
+              <Fulfillment />
+            </Gate>
+          }
+        />
+        <Route
+          path={`${patterns.credits.root}/*`}
+          element={
+            <Gate needs={areaReads.credits}>
+              <Credits />
+            </Gate>
+          }
+        />
         <Route path={`${patterns.activity.root}/*`} element={<Activity />} />
         <Route path={`${patterns.settings.root}/*`} element={<Settings />} />
         <Route path="*" element={<NotFound />} />

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { DataState } from '../../components/DataState';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../lib/identity';
+import { areaReads, useGrants } from '../../lib/permissions';
 import { ActivityCard, CreditLeadsCard, QuestionsCard, ResponseTimeCard } from './cards';
 import { StockCard } from './StockCard';
 import './muiStyles.css';
@@ -13,16 +14,18 @@ export { default as prebuiltStyles } from './muiStyles.json';
 export function Component() {
   const { t } = useLingui();
   const me = useMe();
+  // A card per area the role may read: the others' reads would be refused.
+  const { can } = useGrants();
   return (
     <>
       <PageHeader title={t`Home`} />
       <DataState query={me}>
         {({ id }) => (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-            <QuestionsCard sellerId={id} />
-            <ResponseTimeCard sellerId={id} />
-            <StockCard sellerId={id} />
-            <CreditLeadsCard sellerId={id} />
+            {can(areaReads.questions) && <QuestionsCard sellerId={id} />}
+            {can(areaReads.responseTime) && <ResponseTimeCard sellerId={id} />}
+            {can(areaReads.stock) && <StockCard sellerId={id} />}
+            {can(areaReads.credits) && <CreditLeadsCard sellerId={id} />}
             <ActivityCard />
           </Box>
         )}

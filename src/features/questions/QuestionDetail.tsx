@@ -20,6 +20,7 @@ import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
+import { useDenial } from '../../lib/permissions';
 import { itemQuery } from '../../lib/items';
 import { showToast } from '../../lib/toast';
 import { AnswerComposer } from './AnswerComposer';
@@ -186,6 +187,8 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
   const format = useFormat();
   const statusLabel = useStatusLabel();
   const query = useQuery(detailQuery(id));
+  // Answering, deleting and hiding are one permission: one sentence says why all three are missing.
+  const writeDenial = useDenial('questions.write');
   return (
     <Paper
       component="section"
@@ -262,13 +265,24 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
                     {t`Answered ${{ date: format.dateTime(question.answer.date_created) }}`}
                   </Typography>
                 </>
+              ) : question.status === 'UNANSWERED' && writeDenial ? (
+                <Typography color="text.secondary">{writeDenial}</Typography>
               ) : question.status === 'UNANSWERED' ? (
                 <AnswerComposer key={question.id} questionId={question.id} />
               ) : (
                 <Typography color="text.secondary">{statusLabel(question.status)}</Typography>
               )}
             </Box>
-            <Actions question={question} onClose={onClose} />
+            {writeDenial ? (
+              // An unanswered question said it where the answer would be written.
+              question.status !== 'UNANSWERED' && (
+                <Typography variant="body2" color="text.secondary">
+                  {writeDenial}
+                </Typography>
+              )
+            ) : (
+              <Actions question={question} onClose={onClose} />
+            )}
           </Stack>
         )}
       </DataState>

@@ -25,7 +25,7 @@ interface QuestionListProps {
   total: number;
   openId: number | undefined;
   selection: ReadonlySet<number>;
-  onSelect: (id: number, selected: boolean) => void;
+  onSelect: ((id: number, selected: boolean) => void) | undefined;
   /** Changes when the seller asks for the newest rows: the list scrolls back to the top. */
   resetToken: number;
 }

@@ -24,7 +24,8 @@ interface QuestionRowProps {
   now: number;
   open: boolean;
   selected: boolean;
-  onSelect: (id: number, selected: boolean) => void;
+  /** Absent when the person's role cannot hide questions: there is nothing to select for. */
+  onSelect: ((id: number, selected: boolean) => void) | undefined;
 }
 
 export function QuestionRow({ question, now, open, selected, onSelect }: QuestionRowProps) {
@@ -37,13 +38,17 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
   const nearDeletion = question.status === 'UNANSWERED' && untilDeletion < warnBeforeMs;
   return (
     <div className={open ? `${styles.row} ${styles.open}` : styles.row}>
-      <input
-        type="checkbox"
-        className={styles.check}
-        checked={selected}
-        onChange={(event) => onSelect(question.id, event.target.checked)}
-        aria-label={t`Select question ${{ id: String(question.id) }}`}
-      />
+      {onSelect ? (
+        <input
+          type="checkbox"
+          className={styles.check}
+          checked={selected}
+          onChange={(event) => onSelect(question.id, event.target.checked)}
+          aria-label={t`Select question ${{ id: String(question.id) }}`}
+        />
+      ) : (
+        <span className={styles.check} />
+      )}
       <div className={styles.body}>
         <p className={styles.item} title={item.data?.title ?? question.item_id}>
           {item.data?.title ?? question.item_id}

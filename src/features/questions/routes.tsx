@@ -14,6 +14,7 @@ import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../lib/identity';
+import { useDenial } from '../../lib/permissions';
 import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -59,6 +60,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
   const [simulated, setSimulated] = useState(0);
   const hide = useHideQuestions();
   const simulate = useSimulateQuestion();
+  const writeDenial = useDenial('questions.write');
 
   // New questions since the list loaded: the polled total minus the total the rows on screen were built from.
   const newCount = first.data && head.data ? Math.max(0, head.data.total - first.data.total) : 0;
@@ -242,7 +244,7 @@ function Inbox({ sellerId }: { sellerId: number }) {
                   total={data.total}
                   openId={openId}
                   selection={selection}
-                  onSelect={select}
+                  onSelect={writeDenial ? undefined : select}
                   resetToken={resetToken}
                 />
               )}

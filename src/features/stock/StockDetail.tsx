@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
+import { useDenial, useGrants } from '../../lib/permissions';
 import { itemQuery } from '../../lib/items';
 import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
@@ -105,6 +106,8 @@ function WriteStatus({ phase }: { phase: WritePhase }) {
 
 function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onEdit: (target: EditTarget) => void }) {
   const { t, i18n } = useLingui();
+  // A role without stock changes sees the quantities, and why there is nothing to edit, where the edits were.
+  const denial = useDenial('stock.write');
   const format = useFormat();
   const { locations } = read.stock;
   const total = locations.reduce((sum, l) => sum + l.quantity, 0);
@@ -117,6 +120,11 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t`Every read of the stock has a version. A change goes out with the version it started from, so nobody’s change is overwritten unseen.`}
       </Typography>
+      {denial && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {denial}
+        </Alert>
+      )}
       {locations.length === 0 ? (
         <Typography color="text.secondary">{t`This user product has no stock locations.`}</Typography>
       ) : (
@@ -128,7 +136,7 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
                 <TableCell>{t`Managed by`}</TableCell>
                 <TableCell align="right">{t`Quantity`}</TableCell>
                 <TableCell>{t`Store and network node`}</TableCell>
-                <TableCell>{t`Change`}</TableCell>
+                {!denial && <TableCell>{t`Change`}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -159,23 +167,25 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
                         '—'
                       )}
                     </TableCell>
-                    <TableCell>
-                      {target ? (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          disabled={busy}
-                          aria-label={t`Edit the quantity of ${{ location: targetName(target, i18n) }}`}
-                          onClick={() => onEdit(target)}
-                        >
-                          {t`Edit`}
-                        </Button>
-                      ) : (
-                        <Typography variant="body2" color="text.secondary">
-                          {t`Not editable here`}
-                        </Typography>
-                      )}
-                    </TableCell>
+                    {!denial && (
+                      <TableCell>
+                        {target ? (
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={busy}
+                            aria-label={t`Edit the quantity of ${{ location: targetName(target, i18n) }}`}
+                            onClick={() => onEdit(target)}
+                          >
+                            {t`Edit`}
+                          </Button>
+                        ) : (
+                          <Typography variant="body2" color="text.secondary">
+                            {t`Not editable here`}
+                          </Typography>
+                        )}
+                      </TableCell>
+                    )}
                   </TableRow>
                 );
               })}
@@ -184,7 +194,7 @@ function Locations({ read, busy, onEdit }: { read: StockRead; busy: boolean; onE
         </TableContainer>
       )}
       <Typography sx={{ mt: 1 }}>{t`Total: ${{ total: format.number(total) }}`}</Typography>
-      {onlyOperator && (
+      {onlyOperator && !denial && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t`Only the operator’s warehouses hold stock now. If the items have own delivery enabled, you can keep stock at your selling address too.`}
@@ -264,11 +274,13 @@ function StockView({ userProductId }: { userProductId: string }) {
   const query = useQuery(stockQuery(userProductId));
   const write = useStockWrite(userProductId);
   const [url, setUrl] = useUrlState(urlSchema);
+  const canWrite = useGrants().can('stock.write');
   const loadedId = query.data?.stock.id;
   useEffect(() => {
     if (loadedId) rememberRecent(loadedId);
   }, [loadedId]);
-  const editTarget = query.data && url.edit && !write.busy ? findTarget(query.data, url.edit) : null;
+  // An address with ?edit= opens no dialog for a role that cannot change stock (the page says why).
+  const editTarget = canWrite && query.data && url.edit && !write.busy ? findTarget(query.data, url.edit) : null;
   const { phase } = write;
   return (
     <>

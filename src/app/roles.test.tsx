@@ -1,0 +1,141 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../core/roles.ts';
+import { QuestionDetail } from '../features/questions/QuestionDetail';
+import { StockDetail } from '../features/stock/StockDetail';
+import { patterns, urls } from '../lib/urls';
+import { demoSeller, testDb } from '../test/demo';
+import { renderWithProviders } from '../test/render';
+import { actAs } from '../test/roles';
+import { AppRoutes } from './router';
+import { Shell } from './Shell';
+
+/**
+ * What each role sees of the pages' controls (docs/roles.md): the server refuses the rest, the pages hide it
+ * and say why. The session without `permissions` (demo mode, an older server) is the owner's.
+ */
+
+// jsdom has no layout, so no Element#scrollTo: the virtualized lists call it when a view starts.
+beforeAll(() => {
+  Element.prototype.scrollTo = () => undefined;
+});
+
+/** The shell on a wide screen (its navigation a column), over a stand-in page; its navigation's entries. */
+const navigation = async () => {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: true,
+    media,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  }));
+  renderWithProviders(
+    <Routes>
+      <Route element={<Shell />}>
+        <Route path="*" element={<h1>Page</h1>} />
+      </Route>
+    </Routes>,
+  );
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  await within(nav).findByRole('link', { name: 'Home' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+};
+
+const allAreas = ['Home', 'Questions', 'Response time', 'Stock', 'Categories', 'Fulfillment', 'Credit leads', 'Activity', 'Settings'];
+const areasOf: Record<Role, string[]> = {
+  owner: allAreas,
+  manager: allAreas,
+  viewer: allAreas,
+  answerer: ['Home', 'Questions', 'Response time', 'Stock', 'Categories', 'Fulfillment', 'Activity', 'Settings'],
+  stock_keeper: ['Home', 'Questions', 'Stock', 'Categories', 'Fulfillment', 'Activity', 'Settings'],
+  credit_reviewer: ['Home', 'Categories', 'Credit leads', 'Activity', 'Settings'],
+};
+
+describe('navigation by role', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a session without permissions is the owner’s: every area', async () => {
+    expect(await navigation()).toEqual(allAreas);
+  });
+
+  it.each(Object.entries(areasOf))('%s sees only the areas the role may read', async (role, areas) => {
+    actAs(role as Role);
+    // Badges add their counts to a link's text: only the names are compared.
+    expect((await navigation()).map((text) => areas.find((area) => text?.startsWith(area)) ?? text)).toEqual(areas);
+  });
+
+  it('an area opened by its address that the role cannot read says why instead of failing', async () => {
+    actAs('credit_reviewer');
+    renderWithProviders(<AppRoutes />, { path: urls.stock.detail('MLAU3000001') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not available to your role' })).toBeInTheDocument();
+    expect(screen.getByText('Your role, Credit reviewer, does not include stock.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Locations' })).not.toBeInTheDocument();
+  });
+});
+
+describe('question detail by role', () => {
+  const unanswered = () =>
+    [...testDb().questions.byId.values()].find((q) => q.seller_id === demoSeller.id && q.status === 'UNANSWERED')!.id;
+  const renderQuestion = (id: number) =>
+    renderWithProviders(<QuestionDetail id={id} onClose={() => undefined} onFilterItem={() => undefined} fullScreen={false} />);
+
+  it.each<Role>(['owner', 'manager', 'answerer'])('%s can answer, hide and delete', async (role) => {
+    actAs(role);
+    renderQuestion(unanswered());
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /answer/i })).toBeInTheDocument();
+  });
+
+  it.each<[Role, string]>([
+    ['stock_keeper', 'Stock keeper'],
+    ['viewer', 'Viewer'],
+  ])('%s reads the question and is told why it cannot answer', async (role, name) => {
+    actAs(role);
+    renderQuestion(unanswered());
+    expect(await screen.findByText(`Your role, ${name}, does not include answering, deleting or hiding questions.`)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /answer/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hide' })).not.toBeInTheDocument();
+  });
+});
+
+describe('stock detail by role', () => {
+  const renderStock = () =>
+    renderWithProviders(<StockDetail />, {
+      path: urls.stock.detail('MLAU3000001'),
+      route: `${patterns.stock.root}/${patterns.stock.detail}`,
+    });
+
+  it.each<Role>(['owner', 'manager', 'stock_keeper'])('%s can edit the quantities', async (role) => {
+    actAs(role);
+    renderStock();
+    const table = await screen.findByRole('table', { name: 'Locations' });
+    expect(within(table).getAllByRole('button', { name: /^Edit the quantity of/ }).length).toBeGreaterThan(0);
+  });
+
+  it.each<[Role, string]>([
+    ['answerer', 'Answerer'],
+    ['viewer', 'Viewer'],
+  ])('%s sees the quantities, no edit, and why', async (role, name) => {
+    actAs(role);
+    renderStock();
+    const table = await screen.findByRole('table', { name: 'Locations' });
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText(`Your role, ${name}, does not include stock changes.`)).toBeInTheDocument();
+  });
+
+  it('an edit dialog named in the address does not open for a role without stock changes', async () => {
+    actAs('answerer');
+    renderWithProviders(<StockDetail />, {
+      path: `${urls.stock.detail('MLAU3000001')}?edit=selling_address`,
+      route: `${patterns.stock.root}/${patterns.stock.detail}`,
+    });
+    await screen.findByRole('table', { name: 'Locations' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
