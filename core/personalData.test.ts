@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadBuyer, questionContact, stripPersonalData } from './personalData.ts';
+import { leadBuyer, mayCarryPersonalData, questionContact, stripPersonalData } from './personalData.ts';
 
 const contact = { first_name: 'Ana', last_name: 'Gómez', phone: { area_code: '11', number: '45551234' }, email: 'ana@example.com' };
 const vehicleQuestion = { id: 7, item_id: 'MLA1', text: '¿Tiene service?', from: { id: 90, answered_questions: 3, ...contact } };
@@ -43,6 +43,15 @@ describe('stripPersonalData', () => {
     const record = structuredClone(vehicleQuestion);
     stripPersonalData('GET', '/questions/7', record);
     expect(record).toEqual(vehicleQuestion);
+  });
+});
+
+describe('mayCarryPersonalData', () => {
+  it('names the paths whose answers the door must parse to strip, and no other', () => {
+    for (const path of ['/questions/search', '/questions/7', '/vis/loans/search', '/vis/loans/b7c1'])
+      expect(mayCarryPersonalData(path)).toBe(true);
+    for (const path of ['/answers', '/user-products/U1/stock', '/items/MLA1', '/questions/7/extra', '/users/1/questions/response_time'])
+      expect(mayCarryPersonalData(path)).toBe(false);
   });
 });
 

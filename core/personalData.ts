@@ -38,12 +38,12 @@ function stripLead(lead: unknown): unknown {
   return { ...lead, buyer: without(lead.buyer, buyerFields) };
 }
 
-/** The asker's contact fields a question carries, or undefined when it carries none (a non-vehicle question). @public */
+/** The asker's contact fields a question carries, or undefined when it carries none (a non-vehicle question). */
 export function questionContact(question: unknown): Json | undefined {
   return isObject(question) && isObject(question.from) ? only(question.from, askerFields) : undefined;
 }
 
-/** The buyer's contact fields a credit lead carries, or undefined when it carries none. @public */
+/** The buyer's contact fields a credit lead carries, or undefined when it carries none. */
 export function leadBuyer(lead: unknown): Json | undefined {
   return isObject(lead) && isObject(lead.buyer) ? only(lead.buyer, buyerFields) : undefined;
 }
@@ -51,7 +51,7 @@ export function leadBuyer(lead: unknown): Json | undefined {
 /**
  * A marketplace answer as it may leave the server: `GET /questions/search` and `GET /questions/:id` without the
  * askers' contact, `GET /vis/loans/:id` without the buyer's (and the lead search too, should its results ever carry
- * one). `path` is the marketplace path without its query. @public
+ * one). `path` is the marketplace path without its query.
  */
 export function stripPersonalData(method: string, path: string, body: unknown): unknown {
   if (method !== 'GET') return body;
@@ -60,6 +60,11 @@ export function stripPersonalData(method: string, path: string, body: unknown): 
   if (/^\/questions\/[^/]+$/.test(path)) return stripQuestion(body);
   if (/^\/vis\/loans\/[^/]+$/.test(path)) return stripLead(body);
   return body;
+}
+
+/** Whether a marketplace path's answers may carry personal data: the door parses only those to strip them. */
+export function mayCarryPersonalData(path: string): boolean {
+  return /^\/(questions|vis\/loans)\/[^/]+$/.test(path);
 }
 
 function mapList(body: unknown, key: string, strip: (record: unknown) => unknown): unknown {

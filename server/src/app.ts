@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerActivity } from './activity.ts';
+import { registerAudit } from './audit.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import { createDoor } from './door.ts';
@@ -13,6 +14,7 @@ import { createMarketplace } from './marketplace.ts';
 import { registerNotifications, type IntakeLimits } from './notifications.ts';
 import { registerPasskeys } from './passkeys.ts';
 import { defaultTimeouts, registerProxy, type ProxyTimeouts } from './proxy.ts';
+import { registerReveal } from './reveal.ts';
 import { deriveKey } from './secrets.ts';
 import { createSessionCookies, describeSession } from './session.ts';
 import { registerSessionRoutes } from './session-routes.ts';
@@ -128,7 +130,9 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerTeam(app, { ...deps, door, startSignIn });
     registerPasskeys(app, deps);
     const tokens = createTokens(store, marketplace, app.log);
-    await registerProxy(app, { config, cookies, tokens, timeouts, store });
+    const { read } = await registerProxy(app, { config, cookies, tokens, timeouts, store });
+    registerReveal(app, { config, store, door, read });
+    registerAudit(app, { store, door, cookies });
     const worker = createWorker({
       store,
       tokens,

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { invitationState } from '../../core/team.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { invitationAccepted } from './audit.ts';
 import type { Config } from './config.ts';
 import { OAuthRefusal, type Marketplace } from './marketplace.ts';
 import { signInConfirmPage, signInProblemPage, type SignInProblem } from './pages.ts';
@@ -133,14 +134,15 @@ export function registerAuth(
       const { person } = await store.team.personOfMarketplaceUser(identity.id, pending.invitation.name);
       const joined = await store.team.acceptInvitation(invitation.id, person.id);
       if (!joined) return problem(request, reply, 'invitation');
-      await cookies.signIn(request, reply, person.id, joined);
+      await invitationAccepted(store, request, invitation, person.id);
+      await cookies.signIn(request, reply, person.id, 'marketplace', joined);
       return reply.redirect(returnTo, 303);
     }
 
     // "Add account": the signed-in person connects another seller account, as its owner.
     const current = await cookies.read(request);
     if (current && pending.sessionKey === current.key) {
-      await cookies.connect(reply, current, account);
+      await cookies.connect(request, reply, current, account);
       return reply.redirect(returnTo, 303);
     }
 
@@ -149,8 +151,8 @@ export function registerAuth(
     // at all; a person who joined a team through an invitation is only identified.
     const { person, created } = await store.team.personOfMarketplaceUser(identity.id, identity.nickname);
     const connect = created || (await store.isConnected(identity.id)) || (await store.team.accountCount(person.id)) === 0;
-    if (connect) await store.connectAccount(person.id, account);
-    await cookies.signIn(request, reply, person.id, connect ? identity.id : undefined);
+    if (connect) await store.connectAccount(person.id, account, request.id);
+    await cookies.signIn(request, reply, person.id, 'marketplace', connect ? identity.id : undefined);
     return reply.redirect(returnTo, 303);
   });
 

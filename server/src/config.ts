@@ -32,6 +32,8 @@ export interface Config {
   tls: { cert: Buffer; key: Buffer } | undefined;
   /** The built browser app (vite's outDir). */
   staticDir: string;
+  /** Audit entries and sign-ins older than this many days are deleted (AUDIT_RETENTION_DAYS, default 400). */
+  auditRetentionDays: number;
   logLevel: string;
 }
 
@@ -94,6 +96,11 @@ const schema = z.object({
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
   OUT_DIR: z.string().min(1).default('dist'),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days, at least 1' })
+    .int({ error: 'must be a whole number of days, at least 1' })
+    .min(1, { error: 'must be a whole number of days, at least 1' })
+    .default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
 });
 
@@ -165,5 +172,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     tls,
     staticDir: s.OUT_DIR,
     logLevel: s.LOG_LEVEL,
+    auditRetentionDays: s.AUDIT_RETENTION_DAYS,
   };
 }

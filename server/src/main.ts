@@ -9,7 +9,7 @@ const purgeEveryMs = 10 * 60_000;
 async function openLiveStore(config: Config): Promise<Store> {
   const cipher = createCipher(deriveKey(config.sessionSecret ?? '', 'token-encryption'));
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, cipher });
-  await store.purgeExpired();
+  await store.purgeExpired(config.auditRetentionDays);
   return store;
 }
 
@@ -33,7 +33,10 @@ async function main() {
     process.exit(1);
   }
   if (store) {
-    const purge = setInterval(() => store.purgeExpired().catch((err: unknown) => app.log.error({ err }, 'purge failed')), purgeEveryMs);
+    const purge = setInterval(
+      () => store.purgeExpired(config.auditRetentionDays).catch((err: unknown) => app.log.error({ err }, 'purge failed')),
+      purgeEveryMs,
+    );
     purge.unref();
     app.addHook('onClose', async () => {
       clearInterval(purge);

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { mayRemovePasskey } from '../../core/team.ts';
+import { invitationAccepted } from './audit.ts';
 import type { Config } from './config.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { Store } from './store/store.ts';
@@ -171,7 +172,7 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
       return reply.code(401).send(refused);
     }
     await store.team.passkeyUsed(credential.id, newCounter);
-    return cookies.describeKey(await cookies.signIn(request, reply, credential.personId));
+    return cookies.describeKey(await cookies.signIn(request, reply, credential.personId, 'passkey'));
   });
 
   // Through an invitation: a join makes a new person named `name`; a recovery adds a passkey to its person.
@@ -201,8 +202,9 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
     if (!credential) return reply.code(401).send(refused);
     const person = await store.team.acceptWithPasskey(invitation.id, { id: personId, name }, { ...credential, name: firstPasskeyName });
     if (!person) return reply.code(410).send({ error: 'invitation_used', message: 'This invitation was already used' });
+    await invitationAccepted(store, request, invitation, person);
     const joined = invitation.kind === 'join' ? invitation.accountId : undefined;
-    return cookies.describeKey(await cookies.signIn(request, reply, person, joined));
+    return cookies.describeKey(await cookies.signIn(request, reply, person, 'passkey', joined));
   });
 
   // A person's own passkeys (Settings).

@@ -4,6 +4,8 @@ import { constants } from 'node:zlib';
 import { z } from 'zod';
 import { Agent, errors, request as upstreamRequest } from 'undici';
 import type { Config } from './config.ts';
+import { mayCarryPersonalData, stripPersonalData } from '../../core/personalData.ts';
+import { auditedWrite } from './audit.ts';
 import { accountOf, refuseApi } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { Store } from './store/store.ts';
@@ -11,6 +13,8 @@ import { SignedOut, type Tokens } from './tokens.ts';
 
 /** What passes the door each way; everything else (Cookie, Origin, Referer, hop-by-hop …) stays behind. */
 const forwardedRequestHeaders = ['x-version', 'x-sandbox', 'content-type', 'accept'];
+/** What a read the server makes on a request's behalf takes of it (a stock write's "before", a reveal). */
+const readHeaders = ['x-sandbox', 'accept'];
 const returnedResponseHeaders = ['content-type', 'x-version', 'retry-after'];
 
 const bodyLimitBytes = 1024 * 1024;
@@ -23,6 +27,11 @@ export const defaultTimeouts: ProxyTimeouts = { connectMs: 5_000, totalMs: 30_00
 const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
 
 const itemCategory = z.object({ id: z.string(), category_id: z.string(), seller_id: z.union([z.number(), z.string()]).transform(String) });
+/** The trail could not take a write's attempt: the write is not sent (it would be a change nobody recorded). */
+class AuditUnavailable extends Error {}
+
+const stockLocations = z.object({ locations: z.array(z.object({ type: z.string(), quantity: z.number() })) });
+
 /** `GET /items/{id}` answers one item; `GET /items?ids=` an array of `{code, body}`. */
 const itemsRead = z.union([itemCategory, z.array(z.object({ code: z.number(), body: z.unknown() }))]);
 
@@ -54,40 +63,111 @@ export async function registerProxy(
     api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: bodyLimitBytes }, (_request, body, done) => done(null, body));
 
     api.all('/api/*', { preHandler: sameOriginWrite(config), bodyLimit: bodyLimitBytes }, async (request, reply) => {
-      const target = targetUrl(apiUrl, request.url.slice('/api'.length));
+      const rest = request.url.slice('/api'.length);
+      const target = targetUrl(apiUrl, rest);
       if (!target) return reply.code(400).send({ error: 'bad_request', message: 'Not an API path' });
       // The account the request is for (the active one, or one the person is a member of by x-seller-account)
       // and what the person's role on it allows: checked before anything goes upstream.
       const served = accountOf(await cookies.read(request), request);
       if ('status' in served) return reply.code(served.status).send(served.body);
-      const refused = refuseApi(served, request.method, request.url.slice('/api'.length));
+      const refused = refuseApi(served, request.method, rest);
       if (refused) return reply.code(refused.status).send(refused.body);
       const accountId = served.account.id;
-      try {
-        let token = await tokens.accessToken(accountId);
-        let answer = await send(request, target, token);
-        if (answer.status === 401) {
-          // Once: a token the API refuses is refreshed and the request repeated a single time.
-          token = await tokens.accessToken(accountId, token);
-          answer = await send(request, target, token);
-          // Refused again, fresh: the marketplace no longer accepts this account, whose sign-in ends.
-          if (answer.status === 401 && (await tokens.refused(accountId, token))) return reply.code(401).send(signedOut);
+      const path = target.pathname.slice(apiUrl.pathname.length - 1);
+      const version = request.headers['x-version'];
+      const write = auditedWrite(
+        request.method,
+        path,
+        request.body,
+        served.account.siteId,
+        typeof version === 'string' ? version : undefined,
+      );
+      const entry = write && { ...write, accountId, personId: served.session.person.id, requestId: request.id };
+      let status: number | 'unknown' = 'unknown';
+      let attempted = false;
+      const upstream = async (token: string) => {
+        if (entry && !attempted) {
+          if (entry.action === 'stock.write') entry.details.before = await quantityBefore(request, target, token);
+          // The attempt is in the trail before the write goes upstream: if no answer ever comes, it says so.
+          await store.audit.record({ ...entry, phase: 'attempt' }).catch((error: unknown) => {
+            throw new AuditUnavailable('audit attempt not recorded', { cause: error });
+          });
+          attempted = true;
         }
-        if (request.method === 'GET' && answer.status === 200) await noteCategories(request, accountId, target, answer.payload);
-        return relay(reply, answer);
+        const answer = await send(request, target, token);
+        status = answer.status;
+        return answer;
+      };
+      // The outcome is stored before the browser hears it, so a page that reads the trail next finds it.
+      const outcome = async () => {
+        if (!entry || !attempted) return;
+        await store.audit.record({ ...entry, details: {}, phase: 'outcome', status }).catch((error: unknown) => {
+          request.log.error({ err: error }, 'audit outcome not recorded');
+        });
+      };
+      let answer;
+      try {
+        answer = await withToken(accountId, upstream);
       } catch (error) {
+        await outcome();
         if (error instanceof SignedOut) return reply.code(401).send(signedOut);
+        if (error instanceof AuditUnavailable) {
+          request.log.error({ err: error.cause }, 'audit attempt not recorded; the write was not sent');
+          return reply.code(503).send({ error: 'unavailable', message: 'The change could not be recorded, so it was not sent; try again' });
+        }
         return upstreamFailure(request, reply, error);
       }
+      await outcome();
+      if (request.method === 'GET' && answer.status === 200) {
+        await noteCategories(request, accountId, path, answer.payload);
+        if (mayCarryPersonalData(path)) return relay(reply, { ...answer, payload: stripped(path, answer.payload) });
+      }
+      return relay(reply, answer);
     });
   });
+
+  /**
+   * `send` with the account's token: a token the API refuses is refreshed and the request repeated once; refused
+   * again, fresh, the marketplace no longer accepts the account, whose sign-in ends (SignedOut).
+   */
+  async function withToken<T extends { status: number }>(accountId: string, send: (token: string) => Promise<T>): Promise<T> {
+    let token = await tokens.accessToken(accountId);
+    let answer = await send(token);
+    if (answer.status === 401) {
+      token = await tokens.accessToken(accountId, token);
+      answer = await send(token);
+      if (answer.status === 401 && (await tokens.refused(accountId, token))) throw new SignedOut();
+    }
+    return answer;
+  }
+
+  /** A stock write's quantity before it, at its location (`GET` of the user product's stock): null when unread. */
+  async function quantityBefore(request: FastifyRequest, target: URL, token: string): Promise<number | null> {
+    const stockUrl = new URL(target.pathname.replace(/\/type\/[^/]+$/, ''), target);
+    const location = target.pathname.split('/').at(-1);
+    try {
+      const answer = await send(request, stockUrl, token, 'GET');
+      if (answer.status !== 200) return null;
+      const stock = stockLocations.safeParse(JSON.parse(answer.payload.toString('utf8')));
+      return stock.data?.locations.find((l) => l.type === location)?.quantity ?? null;
+    } catch {
+      // The write matters more than its record's "before": it goes on.
+      return null;
+    }
+  }
+
+  /** What `GET path` answers for `accountId`, stripped of nothing: for the reveal routes. */
+  async function read(request: FastifyRequest, accountId: string, path: string) {
+    const target = targetUrl(apiUrl, path);
+    if (!target) throw new Error(`not an API path: ${path}`);
+    return withToken(accountId, (token) => send(request, target, token, 'GET'));
+  }
 
   /**
    * Item reads (`/items/{id}`, `/items?ids=`) tell each item's category: kept for recategorizations, of the
    * reading seller's own items only (items are public; another seller's is not this seller's baseline).
    */
-  async function noteCategories(request: FastifyRequest, userId: string, target: URL, payload: Buffer) {
-    const path = target.pathname.slice(apiUrl.pathname.length - 1);
+  async function noteCategories(request: FastifyRequest, userId: string, path: string, payload: Buffer) {
     if (!/^\/items(\/[^/]+)?$/.test(path)) return;
     try {
       const parsed = itemsRead.safeParse(JSON.parse(payload.toString('utf8')));
@@ -103,16 +183,17 @@ export async function registerProxy(
     }
   }
 
-  async function send(request: FastifyRequest, target: URL, token: string) {
+  /** The request upstream as it came (headers filtered), or a read (`GET`, no body) on its behalf. */
+  async function send(request: FastifyRequest, target: URL, token: string, method: 'GET' | undefined = undefined) {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    for (const name of forwardedRequestHeaders) {
+    for (const name of method ? readHeaders : forwardedRequestHeaders) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
+    const body = !method && Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
     const started = Date.now();
     const response = await upstreamRequest(target, {
-      method: request.method as 'GET',
+      method: (method ?? request.method) as 'GET',
       headers,
       body,
       dispatcher: agent,
@@ -120,10 +201,23 @@ export async function registerProxy(
     });
     const payload = Buffer.from(await response.body.arrayBuffer());
     request.log.info(
-      { upstream: { method: request.method, path: target.pathname, status: response.statusCode, ms: Date.now() - started } },
+      { upstream: { method: method ?? request.method, path: target.pathname, status: response.statusCode, ms: Date.now() - started } },
       'api',
     );
     return { status: response.statusCode, headers: response.headers, payload };
+  }
+
+  return { read };
+}
+
+export type UpstreamRead = Awaited<ReturnType<typeof registerProxy>>['read'];
+
+/** A marketplace answer without its personal data (core/personalData.ts); one that is not JSON stays as it is. */
+function stripped(path: string, payload: Buffer): Buffer {
+  try {
+    return Buffer.from(JSON.stringify(stripPersonalData('GET', path, JSON.parse(payload.toString('utf8')))));
+  } catch {
+    return payload;
   }
 }
 

@@ -40,10 +40,10 @@ export function registerSessionRoutes(
       expiresAt: null,
     };
     const current = await cookies.read(request);
-    if (current) return cookies.describeKey(await cookies.connect(reply, current, account));
+    if (current) return cookies.describeKey(await cookies.connect(request, reply, current, account));
     const { person } = await store.team.personOfMarketplaceUser(identity.id, identity.nickname);
-    await store.connectAccount(person.id, account);
-    return cookies.describeKey(await cookies.signIn(request, reply, person.id, identity.id));
+    await store.connectAccount(person.id, account, request.id);
+    return cookies.describeKey(await cookies.signIn(request, reply, person.id, 'token', identity.id));
   });
 
   app.post<{ Params: { id: string } }>('/session/accounts/:id/activate', { preHandler: csrf }, async (request, reply) => {
@@ -60,10 +60,19 @@ export function registerSessionRoutes(
     const account = session.accounts.find((a) => a.id === request.params.id);
     if (!account) return reply.code(404).send(noAccount);
     const me = session.person.id;
-    if (can(account.role, 'account.disconnect')) await store.disconnectAccount(account.id);
+    if (can(account.role, 'account.disconnect')) await store.disconnectAccount(account.id, { personId: me, requestId: request.id });
     else {
       const refusal = await store.team.removeMember(account.id, me, (team) => refuseRemoval(team, me, account.role, me));
       if (refusal) return sendRefusal(reply, refusal);
+      // Leaving is a removal by oneself.
+      await store.audit.record({
+        accountId: account.id,
+        personId: me,
+        action: 'person.remove',
+        target: { type: 'person', id: me },
+        requestId: request.id,
+        phase: 'event',
+      });
     }
     return cookies.describeKey(session.key);
   });

@@ -3,6 +3,7 @@ import { permissionsOf } from '../../core/roles.ts';
 import type { Config } from './config.ts';
 import { randomId } from './secrets.ts';
 import { sessionLimits, type ConnectedAccount, type Session, type Store } from './store/store.ts';
+import type { SignedInWith } from './store/audit.ts';
 import type { SignInMethod } from './store/team.ts';
 
 /**
@@ -42,14 +43,22 @@ export function createSessionCookies(config: Config, store: Store, oauth: boolea
     read,
 
     /**
-     * Signs a person in: this browser's session, if any, ends, and a new one with a new id begins (with
-     * `activeAccountId` active, else the person's earliest account). Answers its store key.
+     * Signs a person in (`method`, kept in their own sign-ins): this browser's session, if any, ends, and a new
+     * one with a new id begins (with `activeAccountId` active, else the person's earliest account). Answers its
+     * store key.
      */
-    async signIn(request: FastifyRequest, reply: FastifyReply, personId: string, activeAccountId?: string): Promise<string> {
+    async signIn(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      personId: string,
+      method: SignedInWith,
+      activeAccountId?: string,
+    ): Promise<string> {
       const current = await read(request);
       if (current) await store.deleteSession(current.key);
       const id = randomId();
       const key = await store.createSession(id, personId, activeAccountId);
+      await store.audit.signedIn(personId, method);
       send(reply, id);
       return key;
     },
@@ -58,8 +67,8 @@ export function createSessionCookies(config: Config, store: Store, oauth: boolea
      * The signed-in person connects a seller account ("Add account", a personal token): they become its
      * owner and it becomes active; a new credential entered the session, so it gets a new id.
      */
-    async connect(reply: FastifyReply, session: Session, account: ConnectedAccount): Promise<string> {
-      await store.connectAccount(session.person.id, account);
+    async connect(request: FastifyRequest, reply: FastifyReply, session: Session, account: ConnectedAccount): Promise<string> {
+      await store.connectAccount(session.person.id, account, request.id);
       const id = randomId();
       const key = await store.renameSession(session.key, id);
       await store.activate(key, account.id);

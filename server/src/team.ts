@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { roles, type Role } from '../../core/roles.ts';
 import { displayName, invitationState, mayGrant, refuseRemoval, refuseRoleChange, type TeamRefusal } from '../../core/team.ts';
 import { oauthNotConfigured, rateLimited, type StartSignIn } from './auth.ts';
 import type { Config } from './config.ts';
-import { isNavigation, type Door } from './door.ts';
+import { invitationAccepted } from './audit.ts';
+import { isNavigation, type Door, type Served } from './door.ts';
+import type { AuditAction, NewAuditEntry } from './store/audit.ts';
 import type { Marketplace } from './marketplace.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { Store } from './store/store.ts';
@@ -79,6 +81,24 @@ export function registerTeam(
   const { config, store, marketplace, cookies, door, startSignIn } = deps;
   const csrf = sameOriginWrite(config);
 
+  /** A change to the team, in the account's audit trail. */
+  const recorded = (
+    request: FastifyRequest,
+    { session, account }: Served,
+    action: AuditAction,
+    target: NewAuditEntry['target'],
+    details = {},
+  ) =>
+    store.audit.record({
+      accountId: account.id,
+      personId: session.person.id,
+      action,
+      target,
+      details,
+      requestId: request.id,
+      phase: 'event',
+    });
+
   async function team(accountId: string, me: string) {
     const [people, invitations] = await Promise.all([store.team.members(accountId), store.team.pendingInvitations(accountId)]);
     return {
@@ -113,6 +133,13 @@ export function registerTeam(
       personId: null,
       createdBy: managing.session.person.id,
     });
+    await recorded(
+      request,
+      managing,
+      'invitation.create',
+      { type: 'invitation', id: invitation.id },
+      { kind: 'join', role: invitation.role },
+    );
     // The secret goes back once, in the body, as the fragment of a link: never in a URL the server sees.
     return reply.code(201).send({ invitation: invitationJson(invitation), link: `/join#${secret}` });
   });
@@ -132,6 +159,13 @@ export function registerTeam(
       personId: target.personId,
       createdBy: managing.session.person.id,
     });
+    await recorded(
+      request,
+      managing,
+      'invitation.create',
+      { type: 'invitation', id: invitation.id },
+      { kind: 'recovery', role: target.role },
+    );
     return reply.code(201).send({ invitation: invitationJson(invitation), link: `/join#${secret}` });
   });
 
@@ -142,6 +176,7 @@ export function registerTeam(
     );
     if (outcome === 'not_found') return reply.code(404).send({ error: 'not_found', message: 'No such pending invitation' });
     if (outcome === 'forbidden') return sendRefusal(reply, 'not_allowed');
+    await recorded(request, managing, 'invitation.revoke', { type: 'invitation', id: request.params.id });
     return reply.code(204).send();
   });
 
@@ -155,7 +190,9 @@ export function registerTeam(
       const actor = roleIn(members, me);
       return actor ? refuseRoleChange(members, actor, target, body.data.role) : 'not_allowed';
     });
-    return refusal ? sendRefusal(reply, refusal) : team(managing.account.id, me);
+    if (refusal) return sendRefusal(reply, refusal);
+    await recorded(request, managing, 'role.change', { type: 'person', id: target }, { role: body.data.role });
+    return team(managing.account.id, me);
   });
 
   // The person loses the account on their next request, and their streams of it end at once (the store
@@ -168,7 +205,9 @@ export function registerTeam(
       const actor = roleIn(members, me);
       return actor ? refuseRemoval(members, me, actor, target) : 'not_allowed';
     });
-    return refusal ? sendRefusal(reply, refusal) : team(managing.account.id, me);
+    if (refusal) return sendRefusal(reply, refusal);
+    await recorded(request, managing, 'person.remove', { type: 'person', id: target });
+    return team(managing.account.id, me);
   });
 
   // The invitee's side: the secret travels in POST bodies only (the request log keeps method and path).
@@ -199,6 +238,7 @@ export function registerTeam(
     const joined = await store.team.acceptInvitation(found.invitation.id, session.person.id);
     // Used in the meantime (by a second tab, on another instance): said as a fresh look-up would.
     if (!joined) return reply.code(410).send({ error: 'invitation_used', message: 'This invitation was already used' });
+    await invitationAccepted(store, request, found.invitation, session.person.id);
     await store.activate(session.key, joined);
     return cookies.describeKey(session.key);
   });

@@ -58,6 +58,12 @@ describe('start refused on a bad setting', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'Invalid setting TRUST_PROXY: must be false, true (one proxy), a number of proxies'],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }, 'Invalid setting TRUST_PROXY: must be false, true (one proxy), a number of proxies'],
     ['IMAGE_HOSTS', { IMAGE_HOSTS: 'https://img.example.com/path' }, 'Invalid setting IMAGE_HOSTS'],
+    [
+      'AUDIT_RETENTION_DAYS',
+      { AUDIT_RETENTION_DAYS: '0' },
+      'Invalid setting AUDIT_RETENTION_DAYS: must be a whole number of days, at least 1',
+    ],
+    ['AUDIT_RETENTION_DAYS', { AUDIT_RETENTION_DAYS: 'a year' }, 'Invalid setting AUDIT_RETENTION_DAYS: must be a whole number of days'],
     ['OUT_DIR', { OUT_DIR: '/nonexistent/build' }, 'Invalid setting OUT_DIR: /nonexistent/build/index.html is missing'],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: main }, 'Missing setting TLS_KEY_FILE: TLS_CERT_FILE is set'],
     ['TLS_CERT_FILE', { TLS_KEY_FILE: main }, 'Missing setting TLS_CERT_FILE: TLS_KEY_FILE is set'],
@@ -86,6 +92,8 @@ describe('settings', () => {
   it('default to the demo on 0.0.0.0:8080 with the embedded store', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ mode: 'demo', port: 8080, host: '0.0.0.0', dataDir: './.data', trustProxy: false, oauth: undefined });
+    expect(config.auditRetentionDays).toBe(400);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
     expect(config.imageHosts).toEqual(['https://http2.mlstatic.com']);
   });
 

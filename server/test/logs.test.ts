@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeller } from '../../src/demo/db/core.ts';
-import { Browser, consent, oauthClient, startLiveWithSimulator } from './helpers.ts';
+import { Browser, consent, oauthClient, publicUrl, startLiveWithSimulator } from './helpers.ts';
 
 /** Secrets fed through every door of the server must not reach its log. */
 describe('logs', () => {
@@ -27,15 +27,20 @@ describe('logs', () => {
         .map((pair) => pair.split('=')[1]!),
     );
 
-    // A refresh, so new tokens pass through the server too, then a credit lead: buyer contact in the query
-    // and in the answer.
+    // A refresh, so new tokens pass through the server too, then a credit lead: buyer contact in the query, and
+    // in the answer to a reveal (the door strips it from the lead's own answer).
     simulator.oauth.expireAccessTokens();
     const lead = simulator.db.creditLeads.sandbox.find((l) => l.seller_id === demoSeller.id && !l.expired)!;
     const response = await browser.request(`/api/vis/loans/${lead.id}?seller_id=${demoSeller.id}&contact=buyer%40example.com`, {
       headers: { authorization: 'Bearer APP_USR-pasted-by-the-page', 'x-sandbox': 'true' },
     });
     expect(response.status).toBe(200);
-    const { buyer } = (await response.json()) as { buyer: { full_name: string; email: string; phone: string } };
+    expect(((await response.json()) as { buyer: unknown }).buyer).toEqual({ id: lead.buyer.id });
+    const revealed = await browser.request(`/reveal/credit-leads/${lead.id}`, {
+      method: 'POST',
+      headers: { origin: publicUrl, 'x-seller-desk': '1', 'x-sandbox': 'true' },
+    });
+    const buyer = (await revealed.json()) as { full_name: string; email: string; phone: string };
     expect(buyer.email).toBe(lead.buyer.email);
     secrets.push(
       ...simulator.db.accessTokens.keys(),

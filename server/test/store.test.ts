@@ -30,7 +30,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
   /** A person owning a freshly connected seller account, signed in with a session. */
   async function signedIn(accountId = randomId().slice(0, 8)) {
     const { person } = await store.team.personOfMarketplaceUser(accountId, 'Ana');
-    await store.connectAccount(person.id, account(accountId));
+    await store.connectAccount(person.id, account(accountId), 'test-request');
     const rawId = randomId();
     return { person, accountId, rawId, key: await store.createSession(rawId, person.id) };
   }
@@ -43,6 +43,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
       '2026-12-02-11-item-categories-per-seller',
       '2026-12-02-12-notification-lookups',
       '2026-12-02-21-teams',
+      '2026-12-04-01-audit',
     ]);
   });
 
@@ -51,12 +52,12 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
     const again = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
     await again.close();
-    expect(applied.rows).toHaveLength(5);
+    expect(applied.rows).toHaveLength(6);
   });
 
   it('keeps sessions under a hash of their id and tokens encrypted, one row per seller account', async () => {
     const { person } = await store.team.personOfMarketplaceUser('1', 'Ana');
-    await store.connectAccount(person.id, account('1', 'APP_USR-secret-access'));
+    await store.connectAccount(person.id, account('1', 'APP_USR-secret-access'), 'test-request');
     const rawId = randomId();
     const key = await store.createSession(rawId, person.id);
     expect(key).toBe(hashId(rawId));
@@ -76,13 +77,13 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
   it('switches, renames, and leaves a removed account for the person’s next one', async () => {
     const { person, accountId, key } = await signedIn();
     const second = randomId().slice(0, 8);
-    await store.connectAccount(person.id, account(second));
+    await store.connectAccount(person.id, account(second), 'test-request');
     expect(await store.activate(key, second)).toBe(true);
     expect(await store.activate(key, 'not-a-member')).toBe(false);
     const renamedRaw = randomId();
     const renamed = await store.renameSession(key, renamedRaw);
     expect(await store.getSessionByKey(key)).toBeUndefined();
-    await store.disconnectAccount(second);
+    await store.disconnectAccount(second, { personId: person.id, requestId: 'test-request' });
     const session = await store.getSession(renamedRaw);
     expect(session).toMatchObject({ key: renamed, activeAccountId: accountId });
     expect(session?.accounts.map((a) => a.id)).toEqual([accountId]);
@@ -167,7 +168,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
       .execute();
     expect(await store.getSession(idle)).toBeUndefined();
     expect(await store.getSession(old)).toBeUndefined();
-    await store.purgeExpired();
+    await store.purgeExpired(400);
     const left = await store.db.selectFrom('sessions').select('id').where('person_id', '=', person.id).execute();
     expect(left.map((row) => row.id)).toEqual([hashId(fresh)]);
     await store.deleteSessionsOf(person.id);
@@ -187,7 +188,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
       .insertInto('notifications')
       .values(rows.map((row) => ({ ...row, user_id: '1', topic: 'questions', resource: '/questions/1' })))
       .execute();
-    await store.purgeExpired();
+    await store.purgeExpired(400);
     const left = await store.db
       .selectFrom('notifications')
       .select('id')
@@ -227,7 +228,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
     ]);
     expect(await store.activity.lastCategory('21', 'MLA5')).toBe('MLA1055');
     expect(await store.activity.lastCategory('22', 'MLA5')).toBe('MLA1652');
-    await store.purgeExpired();
+    await store.purgeExpired(400);
     expect(await store.activity.lastCategory('21', 'MLA5')).toBe('MLA1055');
     expect(await store.activity.lastCategory('22', 'MLA5')).toBeUndefined();
   });

@@ -227,6 +227,34 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('accounts').execute();
     },
   },
+  '2026-12-04-01-audit': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('audit_entries')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('person_id', 'text')
+        .addColumn('person_name', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target_type', 'text')
+        .addColumn('target_id', 'text')
+        .addColumn('details', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('request_id', 'text', (c) => c.notNull())
+        .addColumn('phase', 'text', (c) => c.notNull())
+        .addColumn('status', 'text')
+        .execute();
+      await db.schema.createIndex('audit_entries_account').on('audit_entries').columns(['account_id', 'id']).execute();
+      await db.schema.createIndex('audit_entries_at').on('audit_entries').column('at').execute();
+      await db.schema
+        .createTable('sign_ins')
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('sign_ins_person').on('sign_ins').columns(['person_id', 'at']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

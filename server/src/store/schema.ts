@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../../core/roles.ts';
+import type { AuditAction, SignedInWith } from './audit.ts';
 
 /** The store's tables as Kysely sees them (see migrations.ts). Marketplace user ids are kept as text. */
 export interface Database {
@@ -127,5 +128,30 @@ export interface Database {
     account_id: string;
     item_id: string;
     category_id: string;
+  };
+  /** The audit trail (audit.ts): appended to, never updated; deleted only past AUDIT_RETENTION_DAYS. */
+  audit_entries: {
+    /** bigserial: read as text. */
+    id: Generated<string>;
+    account_id: string;
+    at: Generated<Date>;
+    /** No foreign key: an entry outlives its person and account. */
+    person_id: string | null;
+    person_name: string | null;
+    action: AuditAction;
+    target_type: string | null;
+    target_id: string | null;
+    /** JSON text. */
+    details: string;
+    request_id: string;
+    phase: 'attempt' | 'outcome' | 'event';
+    /** An HTTP status, `unknown`, or null for an attempt or an event. */
+    status: string | null;
+  };
+  /** A person's sign-ins: theirs, shown in their Settings. */
+  sign_ins: {
+    person_id: string;
+    method: SignedInWith;
+    at: Generated<Date>;
   };
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Role } from '../../../core/roles.ts';
 import { hashId, type Cipher } from '../secrets.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
+import { auditQueries } from './audit.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -110,6 +111,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
   };
 
   const team = teamQueries(db, changed);
+  const audit = auditQueries(db);
 
   /**
    * The marketplace ended the account's sign-in (`invalid_grant`, a refused token): its tokens go, the
@@ -186,6 +188,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     bus,
     activity: activityQueries(db),
     team,
+    audit,
     close: async () => {
       await bus.close();
       await db.destroy();
@@ -265,9 +268,10 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
 
     /**
      * Connects a seller account (or stores its fresh tokens) with `personId` as an owner; the account's own
-     * marketplace user, when they are a person here, is made an owner too (they always are).
+     * marketplace user, when they are a person here, is made an owner too (they always are). A new connection
+     * is in the account's audit trail (`requestId`: the request that made it).
      */
-    async connectAccount(personId: string, account: ConnectedAccount): Promise<void> {
+    async connectAccount(personId: string, account: ConnectedAccount, requestId: string): Promise<void> {
       const values = {
         nickname: account.nickname,
         site_id: account.siteId,
@@ -277,12 +281,14 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
         expires_at: account.expiresAt,
         refresh_lock_until: null,
       };
-      await db.transaction().execute(async (tx) => {
-        await tx
+      const created = await db.transaction().execute(async (tx) => {
+        const row = await tx
           .insertInto('seller_accounts')
           .values({ id: account.id, ...values })
           .onConflict((oc) => oc.column('id').doUpdateSet(values))
-          .execute();
+          // A row the insert made (not one it updated) has no deleting transaction yet.
+          .returning(sql<boolean>`xmax = 0`.as('created'))
+          .executeTakeFirstOrThrow();
         await tx
           .insertInto('memberships')
           .columns(['account_id', 'person_id', 'role'])
@@ -294,7 +300,10 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
           )
           .onConflict((oc) => oc.columns(['account_id', 'person_id']).doUpdateSet({ role: 'owner' }))
           .execute();
+        return row.created;
       });
+      if (created)
+        await audit.record({ accountId: account.id, personId, action: 'account.connect', target: null, requestId, phase: 'event' });
     },
 
     async isConnected(accountId: string): Promise<boolean> {
@@ -305,13 +314,15 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
      * Disconnects a seller account for everyone: its memberships, invitations, tokens and activity go, and
      * sessions that had it active fall back to another of their person's accounts.
      */
-    async disconnectAccount(accountId: string): Promise<void> {
+    async disconnectAccount(accountId: string, by: { personId: string; requestId: string }): Promise<void> {
       const keys = await db.transaction().execute(async (tx) => {
         const fallen = await leaveActiveAccount(tx, accountId);
         await tx.deleteFrom('seller_accounts').where('id', '=', accountId).execute();
         await tx.deleteFrom('activity').where('account_id', '=', accountId).execute();
         return fallen;
       });
+      // The trail stays (until its retention): it is the record of who disconnected the account.
+      await audit.record({ accountId, ...by, action: 'account.disconnect', target: null, phase: 'event' });
       await changed(keys);
     },
 
@@ -415,9 +426,10 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
 
     /**
      * Removes expired sessions (never an account's tokens: those belong to the seller account), abandoned
-     * sign-ins and ceremonies, long-expired invitations, and activity of accounts no longer connected.
+     * sign-ins and ceremonies, long-expired invitations, activity of accounts no longer connected, and audit
+     * entries and sign-ins older than `auditRetentionDays`.
      */
-    async purgeExpired(): Promise<void> {
+    async purgeExpired(auditRetentionDays: number): Promise<void> {
       await db
         .deleteFrom('sessions')
         .where((eb) => eb.or([eb('seen_at', '<=', idleSince()), eb('created_at', '<=', createdSince())]))
@@ -438,6 +450,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
         )
         .execute();
       await purgeNotifications(db);
+      await audit.purge(auditRetentionDays);
     },
   };
 }
