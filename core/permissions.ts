@@ -134,8 +134,8 @@ export function mayCallApi(
 
 /**
  * What reading an activity entry of each kind needs: a role sees only the entries, badges and home cards of
- * what it may read (an answerer gets no credit-lead entries). The roles work (#47) filters the activity by it.
- * @public
+ * what it may read (an answerer gets no credit-lead entries). The server filters `/activity`, `/events` and the
+ * unread counts by it (`readableKinds`); the pages may read it too. @public
  */
 export const activityReads = {
   question: 'questions.read',
@@ -145,3 +145,10 @@ export const activityReads = {
   'fulfillment-operation': 'fulfillment.read',
   'credit-lead': 'credits.read',
 } as const satisfies Record<string, Permission>;
+
+export type ActivityKind = keyof typeof activityReads;
+
+/** The kinds of activity entry `role` may read. */
+export function readableKinds(role: Role): ActivityKind[] {
+  return (Object.keys(activityReads) as ActivityKind[]).filter((kind) => can(role, activityReads[kind]));
+}

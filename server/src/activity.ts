@@ -2,9 +2,12 @@ import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { readableKinds } from '../../core/permissions.ts';
+import { can, type Role } from '../../core/roles.ts';
 import { isNavigation } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { ActivityEntry, Kind } from './store/activity.ts';
+import type { LeadReview } from './store/leadReviews.ts';
 import type { Session, Store } from './store/store.ts';
 
 const pingMs = 15_000;
@@ -28,13 +31,23 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: entryId.optional(),
 });
+/** What a stream or a request reads: the active account, and the kinds of entry the person's role on it may read. */
+interface Active {
+  sessionKey: string;
+  accountId: string;
+  role: Role;
+  kinds: readonly Kind[];
+  /** Credit leads: their reviews' changes come over the stream too. */
+  readsLeads: boolean;
+}
+
 const readBody = z.union([z.object({ all: z.literal(true) }), z.object({ ids: z.array(entryId).min(1).max(500) })]);
 
 /** An SSE connection: the session it belongs to and how to send it an entry. */
-interface Listener {
-  sessionKey: string;
-  accountId: string;
+interface Listener extends Active {
   send(entry: ActivityEntry): void;
+  /** A lead's review changed: sent as `event: lead-review` (no id: the catch-up is of activity entries only). */
+  sendReview(review: LeadReview & { accountId: string; sandbox: boolean }): void;
   /** Its session ended, switched or lost its account: the stream goes on only if it still has this account active. */
   recheck(): void;
   end(): void;
@@ -57,11 +70,24 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
       for (const listener of listeners) if (listener.sessionKey === message.key) listener.recheck();
       return;
     }
+    if (message.kind === 'lead-review') {
+      const { accountId, sandbox, leadId } = message;
+      store.leadReviews
+        .get(accountId, sandbox, leadId)
+        .then((review) => {
+          if (!review) return;
+          for (const listener of listeners)
+            if (listener.accountId === accountId && listener.readsLeads) listener.sendReview({ ...review, accountId, sandbox });
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'lead review not delivered'));
+      return;
+    }
     store.activity
       .entry(message.id)
       .then((entry) => {
         if (!entry) return;
-        for (const listener of listeners) if (listener.accountId === entry.accountId) listener.send(entry);
+        for (const listener of listeners)
+          if (listener.accountId === entry.accountId && listener.kinds.includes(entry.kind)) listener.send(entry);
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'activity entry not delivered'));
   });
@@ -84,17 +110,31 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
    * the session's active account, and is published) and the marketplace has not ended its sign-in.
    */
   const served = (session: Session | undefined) =>
-    session?.accounts.find((account) => account.id === session.activeAccountId && !account.needsSignIn)?.id;
+    session?.accounts.find((account) => account.id === session.activeAccountId && !account.needsSignIn);
 
-  async function activeAccount(request: FastifyRequest) {
-    const session = await cookies.read(request);
-    const accountId = served(session);
-    return session && accountId ? { sessionKey: session.key, accountId } : undefined;
-  }
+  /** The session's active account and what the person's role on it may read of its activity. */
+  const activeOf = (session: Session | undefined): Active | undefined => {
+    const account = served(session);
+    return session && account
+      ? {
+          sessionKey: session.key,
+          accountId: account.id,
+          role: account.role,
+          kinds: readableKinds(account.role),
+          readsLeads: can(account.role, 'credits.read'),
+        }
+      : undefined;
+  };
 
-  /** Whether the stream may go on: its session still exists and still has this account active and served. */
+  const activeAccount = async (request: FastifyRequest) => activeOf(await cookies.read(request));
+
+  /**
+   * Whether the stream may go on: its session still exists and still has this account active and served, with
+   * the same role (a role changed is a stream opened again, reading what the new role may).
+   */
   async function stillActive(listener: Listener): Promise<boolean> {
-    return served(await store.getSessionByKey(listener.sessionKey)) === listener.accountId;
+    const now = activeOf(await store.getSessionByKey(listener.sessionKey));
+    return now?.accountId === listener.accountId && now.role === listener.role;
   }
 
   const streamsOf = (sessionKey: string) => [...listeners].filter((listener) => listener.sessionKey === sessionKey).length;
@@ -150,6 +190,9 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
           end(true);
         }
       },
+      sendReview(review) {
+        write(`event: lead-review\ndata: ${JSON.stringify(review)}\n\n`);
+      },
       recheck: () => void recheck(),
       end,
     };
@@ -170,7 +213,7 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
     listeners.add(listener);
     if (!lastEventId) return;
     try {
-      const caughtUp = await store.activity.entriesAfter(active.accountId, lastEventId);
+      const caughtUp = await store.activity.entriesAfter(active.accountId, active.kinds, lastEventId);
       for (const entry of caughtUp) {
         if (closed) return;
         // Sent as fast as the client takes them, not heaped up in the server.
@@ -196,8 +239,8 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
     const query = listQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: 'bad_request', message: 'kind, limit (1-200) or before is not valid' });
     const [entries, unread] = await Promise.all([
-      store.activity.entries(active.accountId, query.data),
-      store.activity.unread([active.accountId]),
+      store.activity.entries(active.accountId, active.kinds, query.data),
+      store.activity.unread([{ id: active.accountId, kinds: active.kinds }]),
     ]);
     return { entries, unread: unread.get(active.accountId) ?? 0 };
   });
@@ -207,7 +250,7 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
     if (!active) return reply.code(401).send(signedOut);
     const body = readBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: 'Send {"ids": ["12"]} or {"all": true}' });
-    await store.activity.markRead(active.accountId, 'all' in body.data ? 'all' : body.data.ids);
+    await store.activity.markRead(active.accountId, active.kinds, 'all' in body.data ? 'all' : body.data.ids);
     return reply.code(204).send();
   });
 

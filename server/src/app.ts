@@ -10,6 +10,7 @@ import { registerAudit } from './audit.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import { createDoor } from './door.ts';
+import { registerLeadReviews } from './leadReviews.ts';
 import { createMarketplace } from './marketplace.ts';
 import { registerNotifications, type IntakeLimits } from './notifications.ts';
 import { registerPasskeys } from './passkeys.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     const { read } = await registerProxy(app, { config, cookies, tokens, timeouts, store });
     registerReveal(app, { config, store, door, read });
     registerAudit(app, { store, door, cookies });
+    registerLeadReviews(app, { config, store, door });
     const worker = createWorker({
       store,
       tokens,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readableKinds } from '../../core/permissions.ts';
 import { permissionsOf } from '../../core/roles.ts';
 import type { Config } from './config.ts';
 import { randomId } from './secrets.ts';
@@ -33,7 +34,7 @@ export function createSessionCookies(config: Config, store: Store, oauth: boolea
 
   async function describe(session: Session | undefined) {
     const [unread, methods] = await Promise.all([
-      store.activity.unread(session?.accounts.map((a) => a.id) ?? []),
+      store.activity.unread(session?.accounts.map((a) => ({ id: a.id, kinds: readableKinds(a.role) })) ?? []),
       session ? store.team.methods(session.person.id) : [],
     ]);
     return describeSession(config, oauth, session, { unread, methods });

@@ -370,7 +370,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
   }
 }
 
-/** An SSE client: `next()` answers the next activity event (its id and entry). */
+/** An SSE client: `next()` answers the next activity event (its id and entry), `nextReview()` the next lead review. */
 export async function openEvents(url: string, cookie: string, lastEventId?: string) {
   const controller = new AbortController();
   const response = await fetch(`${url}/events`, {
@@ -379,26 +379,34 @@ export async function openEvents(url: string, cookie: string, lastEventId?: stri
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
+  /** The next event named `name` (others are skipped): its fields. */
+  async function nextOf(name: string, timeoutMs: number): Promise<Record<string, string>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const fields = Object.fromEntries(
+          block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+        );
+        if (fields.event === name) return fields;
+        continue;
+      }
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), deadline - Date.now()));
+      const { value, done } = await Promise.race([reader.read(), timeout]);
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  }
   return {
     response,
     async next(timeoutMs = 20_000): Promise<{ id: string; entry: ActivityEntry }> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(
-            block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-          );
-          if (fields.event === 'activity') return { id: fields.id!, entry: activityEntrySchema.parse(JSON.parse(fields.data!)) };
-          continue;
-        }
-        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), deadline - Date.now()));
-        const { value, done } = await Promise.race([reader.read(), timeout]);
-        if (done) throw new Error('the stream ended');
-        buffer += value;
-      }
+      const fields = await nextOf('activity', timeoutMs);
+      return { id: fields.id!, entry: activityEntrySchema.parse(JSON.parse(fields.data!)) };
+    },
+    async nextReview(timeoutMs = 20_000): Promise<unknown> {
+      return JSON.parse((await nextOf('lead-review', timeoutMs)).data!);
     },
     /** Resolves when the server ends the stream; fails after `timeoutMs`. */
     async ended(timeoutMs: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { permissionsOf } from '../../core/roles.ts';
 import { demoSeller, otherSeller } from '../../src/demo/db/core.ts';
 import { serverSessionSchema } from '../../src/api/session.ts';
 import { authRequestsPerMinute } from '../src/auth.ts';
@@ -62,8 +63,9 @@ describe('sign-in with the marketplace (OAuth code grant with PKCE)', () => {
       mode: 'live',
       signedIn: true,
       oauth: true,
-      accounts: [{ ...demoAccount, active: true, unread: 0 }],
+      accounts: [{ ...demoAccount, active: true, unread: 0, role: 'owner' }],
       activeAccountId: demoAccount.id,
+      permissions: [...permissionsOf('owner')],
     });
     expect(JSON.stringify(session)).not.toMatch(/APP_USR|TG-/);
     // The person signed in, owner of their own seller account (docs/teams.md).

@@ -274,24 +274,31 @@ export function activityQueries(db: Kysely<Database>) {
 
     entry,
 
-    /** An account's entries, newest first, before `before` (an id) and of one kind when asked. */
+    /**
+     * An account's entries of the `kinds` a role may read, newest first, before `before` (an id) and of one kind
+     * when asked.
+     */
     async entries(
       accountId: string,
+      kinds: readonly Kind[],
       options: { kind?: Kind | undefined; limit: number; before?: string | undefined },
     ): Promise<ActivityEntry[]> {
-      let query = db.selectFrom('activity').select(entryColumns).where('account_id', '=', accountId);
-      if (options.kind) query = query.where('kind', '=', options.kind);
+      const asked = options.kind ? kinds.filter((kind) => kind === options.kind) : kinds;
+      if (asked.length === 0) return [];
+      let query = db.selectFrom('activity').select(entryColumns).where('account_id', '=', accountId).where('kind', 'in', asked);
       if (options.before) query = query.where('id', '<', options.before);
       const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
       return rows.map(toEntry);
     },
 
-    /** An account's entries after `after` (an id), oldest first: what an SSE client missed. */
-    async entriesAfter(accountId: string, after: string): Promise<ActivityEntry[]> {
+    /** An account's entries of `kinds` after `after` (an id), oldest first: what an SSE client missed. */
+    async entriesAfter(accountId: string, kinds: readonly Kind[], after: string): Promise<ActivityEntry[]> {
+      if (kinds.length === 0) return [];
       const rows = await db
         .selectFrom('activity')
         .select(entryColumns)
         .where('account_id', '=', accountId)
+        .where('kind', 'in', kinds)
         .where('id', '>', after)
         .orderBy('id')
         .limit(1000)
@@ -299,20 +306,32 @@ export function activityQueries(db: Kysely<Database>) {
       return rows.map(toEntry);
     },
 
-    async unread(accountIds: string[]): Promise<Map<string, number>> {
-      if (accountIds.length === 0) return new Map();
+    /** Each account's unread entries of the kinds the person's role on it may read. */
+    async unread(accounts: { id: string; kinds: readonly Kind[] }[]): Promise<Map<string, number>> {
+      if (accounts.length === 0) return new Map();
       const rows = await db
         .selectFrom('activity')
-        .select(['account_id', sql<string>`count(*)::text`.as('count')])
-        .where('account_id', 'in', accountIds)
+        .select(['account_id', 'kind', sql<string>`count(*)::text`.as('count')])
+        .where(
+          'account_id',
+          'in',
+          accounts.map((account) => account.id),
+        )
         .where('read', '=', false)
-        .groupBy('account_id')
+        .groupBy(['account_id', 'kind'])
         .execute();
-      return new Map(rows.map((row) => [row.account_id, Number(row.count)]));
+      const readable = new Map(accounts.map((account) => [account.id, account.kinds]));
+      const counts = new Map<string, number>();
+      for (const row of rows)
+        if (readable.get(row.account_id)?.includes(row.kind as Kind))
+          counts.set(row.account_id, (counts.get(row.account_id) ?? 0) + Number(row.count));
+      return counts;
     },
 
-    async markRead(accountId: string, ids: string[] | 'all'): Promise<void> {
-      let query = db.updateTable('activity').set({ read: true }).where('account_id', '=', accountId);
+    /** Marks entries read, of the `kinds` the marking person may read only (the read mark is the account's). */
+    async markRead(accountId: string, kinds: readonly Kind[], ids: string[] | 'all'): Promise<void> {
+      if (kinds.length === 0) return;
+      let query = db.updateTable('activity').set({ read: true }).where('account_id', '=', accountId).where('kind', 'in', kinds);
       if (ids !== 'all') query = query.where('id', 'in', ids);
       await query.execute();
     },

@@ -1,18 +1,44 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { z } from 'zod';
 import type { Database } from './schema.ts';
 
-/** An activity entry was stored (its id), or a session ended or changed its active account (its store key). */
-type BusMessage = { kind: 'entry'; id: string } | { kind: 'session'; key: string };
+/** A credit lead's review changed: which account, sandbox or production, and lead. */
+interface LeadReviewKey {
+  accountId: string;
+  sandbox: boolean;
+  leadId: string;
+}
 
-const encode = (message: BusMessage) => (message.kind === 'entry' ? `entry:${message.id}` : `session:${message.key}`);
+/**
+ * An activity entry was stored (its id), a session ended or changed its active account (its store key), or a
+ * lead's review changed.
+ */
+type BusMessage = { kind: 'entry'; id: string } | { kind: 'session'; key: string } | ({ kind: 'lead-review' } & LeadReviewKey);
+
+function encode(message: BusMessage): string {
+  if (message.kind === 'entry') return `entry:${message.id}`;
+  if (message.kind === 'session') return `session:${message.key}`;
+  return `lead-review:${JSON.stringify([message.accountId, message.sandbox, message.leadId])}`;
+}
+
+const reviewKey = z.tuple([z.string(), z.boolean(), z.string()]);
 
 function decode(payload: string): BusMessage | undefined {
   const colon = payload.indexOf(':');
   const kind = payload.slice(0, colon);
   const value = payload.slice(colon + 1);
   if (colon < 1 || !value) return undefined;
+  if (kind === 'lead-review') {
+    let key;
+    try {
+      key = reviewKey.safeParse(JSON.parse(value)).data;
+    } catch {
+      return undefined;
+    }
+    return key && { kind, accountId: key[0], sandbox: key[1], leadId: key[2] };
+  }
   return kind === 'entry' ? { kind, id: value } : kind === 'session' ? { kind, key: value } : undefined;
 }
 

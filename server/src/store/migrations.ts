@@ -255,6 +255,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('sign_ins_person').on('sign_ins').columns(['person_id', 'at']).execute();
     },
   },
+  '2026-12-04-02-lead-reviews': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_reviews')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('sandbox', 'boolean', (c) => c.notNull())
+        .addColumn('lead_id', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('changed_by', 'text')
+        .addColumn('changed_by_name', 'text')
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('lead_reviews_pk', ['account_id', 'sandbox', 'lead_id'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

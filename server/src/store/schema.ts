@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../../core/roles.ts';
 import type { AuditAction, SignedInWith } from './audit.ts';
+import type { LeadReviewStatus } from './leadReviews.ts';
 
 /** The store's tables as Kysely sees them (see migrations.ts). Marketplace user ids are kept as text. */
 export interface Database {
@@ -153,5 +154,18 @@ export interface Database {
     person_id: string;
     method: SignedInWith;
     at: Generated<Date>;
+  };
+  /** Credit-lead reviews, per seller account and per sandbox or production (leadReviews.ts). */
+  lead_reviews: {
+    account_id: string;
+    sandbox: boolean;
+    lead_id: string;
+    status: LeadReviewStatus;
+    /** At most 500 characters; never logged. */
+    note: string | null;
+    /** Who changed it last, and their name then. */
+    changed_by: string | null;
+    changed_by_name: string | null;
+    changed_at: Date;
   };
 }

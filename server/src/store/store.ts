@@ -7,6 +7,7 @@ import type { Role } from '../../../core/roles.ts';
 import { hashId, type Cipher } from '../secrets.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { auditQueries } from './audit.ts';
+import { leadReviewQueries } from './leadReviews.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -189,6 +190,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     activity: activityQueries(db),
     team,
     audit,
+    leadReviews: leadReviewQueries(db),
     close: async () => {
       await bus.close();
       await db.destroy();

@@ -266,7 +266,14 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
     changeRole: (accountId: string, personId: string, role: Role, refuse: (team: TeamMember[]) => TeamRefusal | null) =>
       changeTeam(accountId, refuse, async (tx) => {
         await tx.updateTable('memberships').set({ role }).where('account_id', '=', accountId).where('person_id', '=', personId).execute();
-        return [];
+        // Their streams of it check again: what they may read changed.
+        const holding = await tx
+          .selectFrom('sessions')
+          .select('id')
+          .where('person_id', '=', personId)
+          .where('active_account_id', '=', accountId)
+          .execute();
+        return holding.map((row) => row.id);
       }),
 
     /**
