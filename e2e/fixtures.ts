@@ -56,3 +56,16 @@ export async function openDateRange(scope: Page | Locator): Promise<void> {
 
 export const test = base;
 export { expect };
+
+/**
+ * Every answer the page receives from the API and Seller Desk's server, as text, from now on: for checking what
+ * reached the browser at the network (personal data, docs/roles.md), not only what the page shows.
+ */
+export function receivedBodies(page: Page): { all: () => Promise<string> } {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (type.includes('json')) bodies.push(response.text().catch(() => ''));
+  });
+  return { all: async () => (await Promise.all(bodies)).join('\n') };
+}

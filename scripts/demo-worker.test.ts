@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActivityHandlers } from '../src/demo/activity';
+import { createDoorHandlers } from '../src/demo/door';
 import { createDb } from '../src/demo/db';
 import { createHandlers } from '../src/demo/handlers';
 import { patchWorker } from './demo-worker';
@@ -82,7 +83,8 @@ describe('the demo service worker', () => {
   it('asks the page for every path the simulator answers', async () => {
     const worker = await startWorker();
     const db = createDb();
-    const paths = [...createHandlers(db), ...createActivityHandlers(db)].map(({ info }) =>
+    const marketplace = createHandlers(db);
+    const paths = [...createDoorHandlers(marketplace), ...marketplace, ...createActivityHandlers(db)].map(({ info }) =>
       String(info.path).replace(/:\w+/g, 'x').replace('*', origin),
     );
     expect(paths).toContain(`${origin}/api/users/me`);

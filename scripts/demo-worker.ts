@@ -15,7 +15,8 @@ const anchor = "addEventListener('fetch', function (event) {\n";
 
 /**
  * What the simulator answers (src/demo/handlers under any `/api/`, src/demo/activity.ts at the server's
- * `/events` and `/activity…`), asked by the page itself: never a navigation, which is the app's page.
+ * `/events` and `/activity…`, src/demo/door.ts at `/reveal/…`), asked by the page itself: never a navigation,
+ * which is the app's page.
  */
 const isDemoRequest = `
 // Seller Desk (scripts/demo-worker.ts): only requests the demo simulator answers go to the page.
@@ -24,7 +25,7 @@ function isDemoRequest(request) {
   return (
     request.mode !== 'navigate' &&
     url.origin === self.location.origin &&
-    /^\\/(?:api\\/|events$|activity(?:\\/|$))/.test(url.pathname)
+    /^\\/(?:api\\/|events$|activity(?:\\/|$)|reveal\\/)/.test(url.pathname)
   )
 }
 `;

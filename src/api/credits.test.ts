@@ -4,6 +4,7 @@ import {
   addMonthsToDay,
   creditLeadSearchProblems,
   getCreditLead,
+  revealCreditLeadBuyer,
   searchCreditLeads,
   toCreditLeadTimestamp,
   type CreditLeadSearchParams,
@@ -149,10 +150,10 @@ describe('GET /vis/loans/search', () => {
 });
 
 describe('GET /vis/loans/{id}', () => {
-  it('returns the lead with its status and buyer contact', async () => {
+  it('returns the lead with its status and buyer, whose contact comes only on a reveal', async () => {
     const lead = liveLead((l) => !l.expired);
     const detail = await getCreditLead(lead.id, seller_id, false);
-    expect(detail).toMatchObject({ id: lead.id, status: lead.status, buyer: lead.buyer });
+    expect(detail).toMatchObject({ id: lead.id, status: lead.status, buyer: { id: lead.buyer.id } });
   });
 
   it('answers 400 for an id that is not a UUID', async () => {
@@ -182,8 +183,23 @@ describe('GET /vis/loans/{id}', () => {
 
   it('finds sandbox leads only with x-sandbox: true', async () => {
     const lead = testDb().creditLeads.sandbox.find((l) => !l.expired)!;
-    await expect(getCreditLead(lead.id, seller_id, true)).resolves.toMatchObject({ id: lead.id, buyer: { email: lead.buyer.email } });
+    await expect(getCreditLead(lead.id, seller_id, true)).resolves.toMatchObject({ id: lead.id, buyer: { id: lead.buyer.id } });
     await expect(getCreditLead(lead.id, seller_id, false)).rejects.toMatchObject({ status: 404 });
+    // The buyer's contact only on a reveal, with the lead's sandbox choice.
+    await expect(revealCreditLeadBuyer(lead.id, true)).resolves.toEqual({
+      full_name: lead.buyer.full_name,
+      email: lead.buyer.email,
+      phone: lead.buyer.phone,
+    });
+    await expect(revealCreditLeadBuyer(lead.id, false)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('strips the buyer’s contact from the lead at the door', async () => {
+    const lead = liveLead((l) => !l.expired);
+    const response = await fetch(`http://localhost/api/vis/loans/${lead.id}?seller_id=${seller_id}`, {
+      headers: { Authorization: `Bearer ${demoSeller.token}` },
+    });
+    expect(((await response.json()) as { buyer: object }).buyer).toEqual({ id: lead.buyer.id });
   });
 });
 

@@ -131,18 +131,18 @@ const creditLeadSearchSchema = z.object({
 });
 export type CreditLeadSearch = z.infer<typeof creditLeadSearchSchema>;
 
-/** The buyer is personal data: shown masked until revealed, never logged, never in a URL. */
+/** The buyer's contact is personal data: Seller Desk's server sends it only to a recorded reveal, never in a URL. */
 const creditLeadBuyerSchema = z.object({
-  id: z.int(),
   full_name: z.string(),
   email: z.string(),
   phone: z.string(),
 });
+export type CreditLeadBuyer = z.infer<typeof creditLeadBuyerSchema>;
 
 const creditLeadDetailSchema = z.object({
   ...leadFields,
   status: creditLeadStatusField,
-  buyer: creditLeadBuyerSchema,
+  buyer: z.object({ id: z.int() }),
 });
 export type CreditLeadDetail = z.infer<typeof creditLeadDetailSchema>;
 
@@ -165,5 +165,18 @@ export function getCreditLead(id: string, sellerId: number, sandbox: boolean, si
     headers: sandboxHeaders(sandbox),
     schema: creditLeadDetailSchema,
     signal,
+  });
+}
+
+/**
+ * POST /reveal/credit-leads/{id} (Seller Desk's server, docs/roles.md): the buyer's contact, recorded in the audit
+ * trail; with x-sandbox as the lead's reads. Never cached: the caller holds it in memory while it is shown.
+ */
+export function revealCreditLeadBuyer(id: string, sandbox: boolean): Promise<CreditLeadBuyer> {
+  return requestData(`/reveal/credit-leads/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    server: true,
+    headers: sandboxHeaders(sandbox),
+    schema: creditLeadBuyerSchema,
   });
 }

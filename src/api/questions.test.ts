@@ -3,7 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { afterWrite, reshapeGet } from '../test/http';
 import { configureClient } from './client';
 import { clearDrift, driftRecords } from './drift';
-import { answerQuestion, deleteQuestion, getQuestion, hideQuestions, questionStatuses, searchQuestions } from './questions';
+import {
+  answerQuestion,
+  deleteQuestion,
+  getQuestion,
+  hideQuestions,
+  questionStatuses,
+  revealQuestionContact,
+  searchQuestions,
+} from './questions';
 import { testDb, demoSeller, otherSeller, seedItems, createRandom, seedQuestions, type QuestionRecord } from '../test/demo';
 import { allReadable, changeElement } from '../test/readable';
 import { isUnreadable } from './unreadable';
@@ -121,23 +129,26 @@ describe('GET /questions/search', () => {
     }
   });
 
-  it('gives vehicle askers first_name, last_name, phone, email and answered_questions', async () => {
+  it('leaves vehicle askers their answered_questions; their contact, stripped at the door, comes back on a reveal', async () => {
     const vehicle = [...testDb().items.values()].find((item) => item.vehicle)!;
-    const result = await searchQuestions({ item: vehicle.id });
-    expect(result.total).toBeGreaterThan(0);
-    for (const question of allReadable(result.questions)) {
-      expect(question.from).toEqual({
-        id: expect.any(Number),
-        first_name: expect.any(String),
-        last_name: expect.any(String),
-        phone: { number: expect.any(String), area_code: expect.any(String) },
-        email: expect.stringContaining('@'),
-        answered_questions: expect.any(Number),
-      });
-    }
+    // At the network, as the door relays it: no contact field at all.
+    const raw = (await (
+      await fetch(`http://localhost/api/questions/search?api_version=4&item=${vehicle.id}`, {
+        headers: { Authorization: `Bearer ${demoSeller.token}` },
+      })
+    ).json()) as { questions: { id: number; from: object }[] };
+    expect(raw.questions.length).toBeGreaterThan(0);
+    for (const question of raw.questions) expect(question.from).toEqual({ id: expect.any(Number), answered_questions: expect.any(Number) });
+    await expect(revealQuestionContact(raw.questions[0]!.id)).resolves.toEqual({
+      first_name: expect.any(String),
+      last_name: expect.any(String),
+      phone: { number: expect.any(String), area_code: expect.any(String) },
+      email: expect.stringContaining('@'),
+    });
     const plain = [...testDb().items.values()].find((item) => !item.vehicle)!;
     const other = await searchQuestions({ item: plain.id });
     expect(allReadable(other.questions).every((q) => Object.keys(q.from).join() === 'id')).toBe(true);
+    await expect(revealQuestionContact(allReadable(other.questions)[0]!.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('leaves out unanswered questions older than 7 months', async () => {

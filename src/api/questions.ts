@@ -41,14 +41,19 @@ export function deletionTime(dateCreated: number): number {
 /** A timestamp with an offset (search) or UTC with fractional seconds (by id): both parse as dates. */
 const timestamp = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'not a timestamp' }));
 
-const askerSchema = z.object({
-  id: z.int(),
-  // Vehicle items only: the asker's contact (personal data; masked on screen until revealed).
-  answered_questions: z.optional(z.int()),
+/** A vehicle asker's contact: personal data, which Seller Desk's server sends only to a recorded reveal. */
+const askerContactSchema = z.object({
   first_name: z.optional(z.string()),
   last_name: z.optional(z.string()),
   phone: z.optional(z.object({ number: z.string(), area_code: z.string() })),
   email: z.optional(z.string()),
+});
+export type AskerContact = z.infer<typeof askerContactSchema>;
+
+const askerSchema = z.object({
+  id: z.int(),
+  // Vehicle items only; it stays when the server strips the contact, so it tells a vehicle question.
+  answered_questions: z.optional(z.int()),
 });
 
 const answerSchema = z.object({
@@ -154,6 +159,14 @@ export function searchQuestions(params: SearchParams, signal?: AbortSignal): Pro
 /** GET /questions/{id} (api_version=4): unknown or deleted ids → 404 not_found. */
 export function getQuestion(id: number, signal?: AbortSignal): Promise<QuestionDetail> {
   return requestData(`/questions/${id}`, { query: { api_version: 4 }, schema: questionDetailSchema, signal });
+}
+
+/**
+ * POST /reveal/questions/{id} (Seller Desk's server, docs/roles.md): the asker's contact, recorded in the audit
+ * trail; 404 when the question carries none. Never cached: the caller holds it in memory while it is shown.
+ */
+export function revealQuestionContact(id: number): Promise<AskerContact> {
+  return requestData(`/reveal/questions/${id}`, { method: 'POST', server: true, schema: askerContactSchema });
 }
 
 /**

@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
+import userEvent from '@testing-library/user-event';
+import { Component as CreditPages } from '../features/credits/routes';
 import { QuestionDetail } from '../features/questions/QuestionDetail';
 import { StockDetail } from '../features/stock/StockDetail';
 import { patterns, urls } from '../lib/urls';
@@ -137,5 +139,54 @@ describe('stock detail by role', () => {
     });
     await screen.findByRole('table', { name: 'Locations' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('revealing personal data by role', () => {
+  const vehicleQuestion = () => {
+    const record = [...testDb().questions.byId.values()].find((q) => q.seller_id === demoSeller.id && q.from.contact)!;
+    return { id: record.id, contact: record.from.contact! };
+  };
+  const renderQuestion = (id: number) =>
+    renderWithProviders(<QuestionDetail id={id} onClose={() => undefined} onFilterItem={() => undefined} fullScreen={false} />);
+
+  it.each<Role>(['owner', 'manager'])('%s reveals a vehicle asker’s contact on request, and hides it again', async (role) => {
+    actAs(role);
+    const { id, contact } = vehicleQuestion();
+    renderQuestion(id);
+    const section = await screen.findByRole('region', { name: 'Contact' });
+    expect(within(section).queryByText(contact.email)).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Reveal contact' }));
+    expect(await within(section).findByRole('link', { name: contact.email })).toHaveAttribute('href', `mailto:${contact.email}`);
+    await userEvent.click(within(section).getByRole('button', { name: 'Hide contact' }));
+    expect(within(section).queryByText(contact.email)).not.toBeInTheDocument();
+  });
+
+  it.each<[Role, string]>([
+    ['answerer', 'Answerer'],
+    ['viewer', 'Viewer'],
+  ])('%s has no reveal, and is told why', async (role, name) => {
+    actAs(role);
+    renderQuestion(vehicleQuestion().id);
+    const section = await screen.findByRole('region', { name: 'Contact' });
+    expect(within(section).getByText(`Your role, ${name}, does not include buyers’ contact data.`)).toBeInTheDocument();
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a credit reviewer reveals a lead’s buyer; a viewer is told why not', async () => {
+    const record = testDb().creditLeads.live.find((lead) => !lead.expired)!;
+    actAs('credit_reviewer');
+    const first = renderWithProviders(<CreditPages />, { path: urls.credits.detail(record.id), route: '/credits/*' });
+    const panel = await screen.findByRole('region', { name: /^Lead / });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Reveal contact' }));
+    expect(await within(panel).findByRole('link', { name: record.buyer.email })).toBeInTheDocument();
+    expect(within(panel).getByText(record.buyer.full_name)).toBeInTheDocument();
+    first.unmount();
+
+    actAs('viewer');
+    renderWithProviders(<CreditPages />, { path: urls.credits.detail(record.id), route: '/credits/*' });
+    const viewed = await screen.findByRole('region', { name: /^Lead / });
+    expect(await within(viewed).findByText('Your role, Viewer, does not include buyers’ contact data.')).toBeInTheDocument();
+    expect(within(viewed).queryByRole('button', { name: 'Reveal contact' })).not.toBeInTheDocument();
   });
 });

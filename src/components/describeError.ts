@@ -42,6 +42,9 @@ function describeCommon(error: unknown, i18n: I18n): ErrorDescription {
         summary: t(i18n)`You are not signed in, or the marketplace refused the sign-in (401). Sign in again.`,
         details: error.message,
       };
+    // Seller Desk's door refused what the person's role does not include (docs/roles.md).
+    if (error.status === 403 && error.error === 'forbidden')
+      return { summary: t(i18n)`Your role does not allow this (403).`, details: error.message };
     if (error.status === 403) return { summary: t(i18n)`You are not allowed to see this (403).`, details: error.message };
     if (error.status === 404) return { summary: t(i18n)`Not found (404).`, details: error.message };
     if (error.status === 429) return { summary: describeTooMany(error.retryAfter, i18n) };

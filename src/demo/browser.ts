@@ -2,6 +2,7 @@ import { setupWorker } from 'msw/browser';
 import type { HttpHandler } from 'msw';
 import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
+import { createDoorHandlers } from './door';
 import { handlerGroups } from './handlers';
 import { readScenario, type SavedScenario } from './scenario';
 
@@ -25,12 +26,14 @@ declare global {
 export async function startDemoBackend(search: string, kept: SavedScenario): Promise<void> {
   const scenario = readScenario(search, kept);
   const db = await createDbInSlices(scenario.seed, scenario.config);
-  const handlers: HttpHandler[] = [];
-  for (const make of [...handlerGroups(db), () => createActivityHandlers(db, { history: true })]) {
+  const marketplace: HttpHandler[] = [];
+  for (const make of handlerGroups(db)) {
     await nextTask();
-    handlers.push(...make());
+    marketplace.push(...make());
   }
-  const worker = setupWorker(...handlers);
+  await nextTask();
+  // The server's own paths: its door before the marketplace, and the activity.
+  const worker = setupWorker(...createDoorHandlers(marketplace), ...marketplace, ...createActivityHandlers(db, { history: true }));
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {
     db,

@@ -1,16 +1,21 @@
 import { setupServer } from 'msw/node';
 import { createDb, type Db, type SeedName } from './db';
 import { createActivityHandlers } from './activity';
+import { createDoorHandlers } from './door';
 import { createHandlers } from './handlers';
 
-/** The same handlers for vitest (with demo mode's activity): one server, a fresh db per test through `resetDb`. */
+/**
+ * The same handlers for vitest, as demo mode has them (the server's door before the marketplace, the activity):
+ * one server, a fresh db per test through `resetDb`.
+ */
 export const server = setupServer();
 
 let current: Db | null = null;
 
 export function resetDb(seed: SeedName = 'default'): Db {
   current = createDb(seed);
-  server.resetHandlers(...createHandlers(current), ...createActivityHandlers(current));
+  const marketplace = createHandlers(current);
+  server.resetHandlers(...createDoorHandlers(marketplace), ...marketplace, ...createActivityHandlers(current));
   return current;
 }
 

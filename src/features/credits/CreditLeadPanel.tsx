@@ -12,16 +12,16 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isCreditLeadId, type CreditLeadDetail } from '../../api/credits';
 import { isApiError } from '../../api/errors';
 import { Term } from '../../components/Term';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
-import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
+import { useDenial } from '../../lib/permissions';
 import { itemQuery } from '../../lib/items';
 import { isTyping } from '../../lib/keyboard';
 import { useSession } from '../../lib/session';
@@ -30,7 +30,7 @@ import { urls } from '../../lib/urls';
 import { describeCreditLeadError } from './errors';
 import type { CreditLeadView } from './creditLeadView';
 import { useSiteCurrency } from './creditLeadView';
-import { creditLeadDetailQuery } from './queries';
+import { creditLeadDetailQuery, useRevealBuyer } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
 import { setReviewed, useReviewed } from './reviewed';
 import { useLingui } from '@lingui/react/macro';
@@ -119,7 +119,7 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
           {reviewed ? t`Reviewed (undo)` : t`Mark as reviewed`}
         </Button>
       )}
-      {/* Keyed by lead: the reveal switch starts hidden for every lead and is never carried over. */}
+      {/* Keyed by lead: a revealed contact belongs to its lead and is never carried over. */}
       <CreditLeadBody key={id} id={id} />
     </Paper>
   );
@@ -177,9 +177,7 @@ function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
   const format = useFormat();
   const item = useQuery(itemQuery(lead.item_id));
   const currency = useSiteCurrency(item.data?.currency_id);
-  const [revealed, setRevealed] = useState(false);
   const money = (value: number) => (currency ? format.money(value, currency) : format.number(value));
-  const { buyer } = lead;
   return (
     <>
       <Box component="dl" sx={{ m: 0 }}>
@@ -210,36 +208,61 @@ function CreditLeadFacts({ lead }: { lead: CreditLeadDetail }) {
         <Fact label={t`Proposal`}>{lead.proposal_id ?? t`Not provided by this entity`}</Fact>
         <Fact label={t`Created`}>{format.dateTime(lead.date_created)}</Fact>
       </Box>
+      <BuyerContact id={lead.id} />
+    </>
+  );
+}
+
+/** The buyer's contact: the server sends it only to a recorded reveal (a role with `credits.reveal`). */
+function BuyerContact({ id }: { id: string }) {
+  const { t } = useLingui();
+  const { sandbox } = useSession();
+  const denial = useDenial('credits.reveal');
+  const reveal = useRevealBuyer(id, sandbox);
+  const buyer = reveal.data;
+  return (
+    <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2, mb: 1 }}>
         <Typography variant="subtitle1" component="h3" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
           {t`Buyer`}
         </Typography>
-        <RevealButton
-          revealed={revealed}
-          onToggle={() => setRevealed((value) => !value)}
-          label={revealed ? t`Hide contact` : t`Reveal contact`}
-        />
+        {!denial &&
+          (buyer ? (
+            <Button size="small" variant="outlined" onClick={() => reveal.reset()}>
+              {t`Hide contact`}
+            </Button>
+          ) : (
+            <Button size="small" variant="outlined" disabled={reveal.isPending} onClick={() => reveal.mutate()}>
+              {t`Reveal contact`}
+            </Button>
+          ))}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t`Personal data: reveal it only to contact this buyer. It is hidden again when you leave this lead.`}
+        {denial ??
+          t`Personal data: reveal it only to contact this buyer. Each reveal is recorded in the account’s audit trail; the contact is hidden again when you leave this lead.`}
       </Typography>
-      <Box component="dl" sx={{ m: 0 }}>
-        <Fact label={t`Name`}>
-          <MaskedText value={buyer.full_name} revealed={revealed}>
+      {reveal.isError && (
+        <ErrorAlert
+          error={reveal.error}
+          describeError={(error, i18n) =>
+            isApiError(error, 404) ? t`This lead carries no buyer contact.` : describeCreditLeadError(error, i18n)
+          }
+          onRetry={() => reveal.mutate()}
+        />
+      )}
+      {buyer && (
+        <Box component="dl" sx={{ m: 0 }}>
+          <Fact label={t`Name`}>
             <Contact value={buyer.full_name} copyLabel={t`Copy name`} />
-          </MaskedText>
-        </Fact>
-        <Fact label={t`Email`}>
-          <MaskedText value={buyer.email} revealed={revealed}>
+          </Fact>
+          <Fact label={t`Email`}>
             <Contact value={buyer.email} href={`mailto:${buyer.email}`} copyLabel={t`Copy email`} />
-          </MaskedText>
-        </Fact>
-        <Fact label={t`Phone`}>
-          <MaskedText value={buyer.phone} revealed={revealed}>
+          </Fact>
+          <Fact label={t`Phone`}>
             <Contact value={buyer.phone} href={`tel:${buyer.phone.replace(/[^\d+]/g, '')}`} copyLabel={t`Copy phone`} />
-          </MaskedText>
-        </Fact>
-      </Box>
+          </Fact>
+        </Box>
+      )}
     </>
   );
 }

@@ -18,7 +18,6 @@ import { isApiError } from '../../api/errors';
 import type { QuestionDetail as Question } from '../../api/questions';
 import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { MaskedText, RevealButton } from '../../components/MaskedText';
 import { useFormat } from '../../lib/format';
 import { useDenial } from '../../lib/permissions';
 import { itemQuery } from '../../lib/items';
@@ -26,7 +25,7 @@ import { showToast } from '../../lib/toast';
 import { AnswerComposer } from './AnswerComposer';
 import { describeQuestionError } from './errors';
 import { Term } from '../../components/Term';
-import { detailQuery, useDeleteQuestion, useHideQuestions } from './queries';
+import { detailQuery, useDeleteQuestion, useHideQuestions, useRevealContact } from './queries';
 import { moderationReasonsUrl } from './QuestionRow';
 import { StatusChip, useStatusLabel } from './StatusChip';
 import { useLingui } from '@lingui/react/macro';
@@ -41,35 +40,61 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const fieldGrid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 1.5, m: 0 } as const;
 
-/** Vehicle askers' contact: masked until revealed, per question, never remembered. */
-function AskerContact({ asker }: { asker: Question['from'] }) {
+/**
+ * A vehicle asker's contact: the server sends it only to a recorded reveal (a role with `questions.reveal`),
+ * held in memory while shown, per question, never remembered.
+ */
+function AskerContact({ questionId, answered }: { questionId: number; answered: number | undefined }) {
   const { t } = useLingui();
-  const [revealed, setRevealed] = useState(false);
-  const name = [asker.first_name, asker.last_name].filter(Boolean).join(' ');
-  const phone = asker.phone ? `(${asker.phone.area_code}) ${asker.phone.number}` : '';
+  const denial = useDenial('questions.reveal');
+  const reveal = useRevealContact(questionId);
+  const contact = reveal.data;
+  const name = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
+  const phone = contact?.phone ? `(${contact.phone.area_code}) ${contact.phone.number}` : '';
   return (
     <Box component="section" aria-label={t`Contact`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle2" component="h3">
           {t`Contact`}
         </Typography>
-        <RevealButton revealed={revealed} onToggle={() => setRevealed((v) => !v)} label={revealed ? t`Hide contact` : t`Reveal contact`} />
+        {!denial &&
+          (contact ? (
+            <Button size="small" variant="outlined" onClick={() => reveal.reset()}>
+              {t`Hide contact`}
+            </Button>
+          ) : (
+            <Button size="small" variant="outlined" disabled={reveal.isPending} onClick={() => reveal.mutate()}>
+              {t`Reveal contact`}
+            </Button>
+          ))}
       </Stack>
+      {denial ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {denial}
+        </Typography>
+      ) : (
+        !contact && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t`Personal data: revealing it is recorded in the account’s audit trail.`}
+          </Typography>
+        )
+      )}
+      {reveal.isError && (
+        <ErrorAlert
+          error={reveal.error}
+          describeError={(error) => (isApiError(error, 404) ? t`This question carries no contact data.` : undefined)}
+          onRetry={() => reveal.mutate()}
+        />
+      )}
       <Box component="dl" sx={fieldGrid}>
-        <Field label={t`Name`}>
-          <MaskedText value={name} revealed={revealed} />
-        </Field>
-        <Field label={t`Phone`}>
-          <MaskedText value={phone} revealed={revealed}>
-            <Link href={`tel:${phone.replace(/\D/g, '')}`}>{phone}</Link>
-          </MaskedText>
-        </Field>
-        <Field label={t`Email`}>
-          <MaskedText value={asker.email ?? ''} revealed={revealed}>
-            <Link href={`mailto:${asker.email}`}>{asker.email}</Link>
-          </MaskedText>
-        </Field>
-        {asker.answered_questions !== undefined && <Field label={t`Answered questions`}>{asker.answered_questions}</Field>}
+        {contact && (
+          <>
+            <Field label={t`Name`}>{name}</Field>
+            <Field label={t`Phone`}>{phone && <Link href={`tel:${phone.replace(/\D/g, '')}`}>{phone}</Link>}</Field>
+            <Field label={t`Email`}>{contact.email && <Link href={`mailto:${contact.email}`}>{contact.email}</Link>}</Field>
+          </>
+        )}
+        {answered !== undefined && <Field label={t`Answered questions`}>{answered}</Field>}
       </Box>
     </Box>
   );
@@ -247,8 +272,9 @@ export function QuestionDetail({ id, onClose, onFilterItem, fullScreen }: Questi
                 <Field label={t`Last updated`}>{format.dateTime(question.last_updated)}</Field>
               </Box>
             </Box>
-            {(question.from.email || question.from.first_name || question.from.phone) && (
-              <AskerContact key={question.id} asker={question.from} />
+            {/* Only vehicle askers carry a contact; their count of answered questions says so once the contact is stripped. */}
+            {question.from.answered_questions !== undefined && (
+              <AskerContact key={question.id} questionId={question.id} answered={question.from.answered_questions} />
             )}
             <ItemSummary itemId={question.item_id} onFilterItem={onFilterItem} />
             <Box component="section" aria-label={t`Answer`}>

@@ -4,6 +4,7 @@ import {
   answerQuestion,
   deleteQuestion,
   getQuestion,
+  revealQuestionContact,
   hideQuestions,
   searchQuestions,
   type QuestionDetail,
@@ -166,4 +167,12 @@ export function useSimulateQuestion() {
         predicate: (query) => query.queryKey[1] !== 'list' && query.queryKey[1] !== 'detail',
       }),
   });
+}
+
+/**
+ * The asker's contact, revealed on request (a recorded reveal at the server): held by the mutation while the
+ * detail shows it, dropped as soon as nothing observes it, never written to a cache that outlives the page.
+ */
+export function useRevealContact(questionId: number) {
+  return useMutation({ mutationFn: () => revealQuestionContact(questionId), gcTime: 0 });
 }
