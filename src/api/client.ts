@@ -35,7 +35,7 @@ export const backendReady = (): Promise<unknown> => config.ready();
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface RequestOptions<S extends z.ZodMiniType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   headers?: Record<string, string>;

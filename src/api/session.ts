@@ -17,6 +17,8 @@ const accountSchema = z.object({
   unread: z._default(z.int().check(z.nonnegative()), 0),
   /** The person's role on the account (docs/roles.md); read as text, so a newer server's role cannot fail the session. */
   role: z.optional(z.string()),
+  /** The marketplace ended the account's sign-in (docs/teams.md): its marketplace user must sign in again. */
+  needsSignIn: z.optional(z.boolean()),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -26,6 +28,8 @@ export const serverSessionSchema = z.object({
   signedIn: z.boolean(),
   /** Whether the server has a marketplace app: without one only personal tokens sign in. */
   oauth: z.boolean(),
+  /** The person signed in (docs/teams.md); null signed out. An older server (and demo mode's tests) leave it out. */
+  person: z.optional(z.nullable(z.object({ id: z.string(), name: z.string(), methods: z.array(z.enum(['marketplace', 'passkey'])) }))),
   accounts: z.array(accountSchema),
   activeAccountId: z.nullable(z.string()),
   /**
@@ -57,14 +61,19 @@ export function activateAccount(id: string): Promise<ServerSession> {
   return sessionRequest(`/session/accounts/${encodeURIComponent(id)}/activate`, { method: 'POST', schema: serverSessionSchema });
 }
 
-/** Disconnects an account: the server deletes its tokens. */
+/** An owner disconnects the account (its tokens and every membership go); anyone else leaves it. */
 export function disconnectAccount(id: string): Promise<ServerSession> {
   return sessionRequest(`/session/accounts/${encodeURIComponent(id)}`, { method: 'DELETE', schema: serverSessionSchema });
 }
 
-/** Ends the session on the server (its tokens are deleted there) and clears the cookie. */
+/** Ends the session on the server (never an account's tokens) and clears the cookie. */
 export async function signOut(): Promise<void> {
   await sessionRequest('/auth/logout', { method: 'POST', schema: z.undefined() });
+}
+
+/** Ends every session of the person, on every device. */
+export async function signOutEverywhere(): Promise<void> {
+  await sessionRequest('/auth/logout-everywhere', { method: 'POST', schema: z.undefined() });
 }
 
 /** Where "Sign in with the marketplace" goes: a full navigation, since the marketplace's page is not ours. */

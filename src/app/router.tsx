@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, type ComponentType, type ReactNode } from 'react';
 import type { Permission } from '../../core/roles.ts';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
 import { areaReads, useGrants } from '../lib/permissions';
@@ -93,6 +93,11 @@ const SignIn = lazyArea(
   () => import('../features/settings/SignInPage').then((module) => ({ Component: module.SignInPage })),
   settingsCatalog,
 );
+const Join = lazyArea(() => import('../features/settings/JoinPage').then((module) => ({ Component: module.JoinPage })), settingsCatalog);
+const NoAccount = lazyArea(
+  () => import('../features/settings/NoAccountPage').then((module) => ({ Component: module.NoAccountPage })),
+  settingsCatalog,
+);
 // The 404 page's words are in the shell's catalog, already loaded.
 const NotFound = lazyArea(() => import('./NotFound').then((module) => ({ Component: module.NotFound })));
 // Its words come with the settings area's catalog, so the shell's first-paint catalog does not carry them.
@@ -128,8 +133,12 @@ export function AppRoutes() {
   const deferred = useDeferredValue(current);
   const session = accessOf(deferred) === 'checking' ? deferred : current;
   const access = accessOf(session);
+  const { pathname } = useLocation();
   if (access === 'checking') return <Loading />;
+  // An invitation is opened signed in or not, with or without an account.
+  if (session.mode === 'live' && pathname === patterns.join.root && access !== 'unreachable') return <Join />;
   if (access === 'sign-in') return <SignIn />;
+  if (access === 'no-account') return <NoAccount />;
   if (access !== 'open')
     return (
       <Suspense fallback={<Loading />}>

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { eventsUrl, parseActivityEvent, type ActivityEntry } from '../api/activity';
 import { backendReady } from '../api/client';
-import { useSession } from '../lib/session';
+import { refreshServerSession, sessionStore, useSession } from '../lib/session';
+import { loadQueryClient } from './queries';
 
 export type StreamState = 'connecting' | 'open' | 'down';
 
@@ -45,6 +46,8 @@ export function useActivityStream(onEntry: (entry: ActivityEntry) => void, onFir
         // The browser's own retry knows no backoff, no cap, and gives up for good on a refusal: this one does not.
         source?.close();
         setState('down');
+        // The server ends a removed person's streams at once: the session then says where they stand.
+        if (sessionStore.get().mode === 'live') void refreshServerSession(() => loadQueryClient().then((client) => client.clear()));
         retry = setTimeout(connect, Math.min(maxRetryMs, 1000 * 2 ** failures));
         failures += 1;
       };

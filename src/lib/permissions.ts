@@ -30,7 +30,8 @@ export function useGrants(): Grants {
   return grantsOf(useSession());
 }
 
-const roleNames: Record<Role, MessageDescriptor> = {
+/** Each role's name on screen (the account menu, the team, refusals). */
+export const roleNames: Record<Role, MessageDescriptor> = {
   owner: msg`Owner`,
   manager: msg`Manager`,
   answerer: msg`Answerer`,

@@ -28,6 +28,8 @@ export interface Session {
   sandbox: boolean;
   /** Why the last request was refused (401), shown on the sign-in screen. */
   authProblem: AuthProblem | null;
+  /** The nickname of the account the person was removed from while the app was open, until they read it. */
+  removedFrom: string | null;
 }
 
 export function readMode(page: Document = document): Mode | null {
@@ -43,7 +45,14 @@ function deleteStoredTokens(): void {
 
 function loadSession(): Session {
   deleteStoredTokens();
-  return { mode: null, server: null, unreachable: false, sandbox: deviceStorage.get(sandboxKey) === 'true', authProblem: null };
+  return {
+    mode: null,
+    server: null,
+    unreachable: false,
+    sandbox: deviceStorage.get(sandboxKey) === 'true',
+    authProblem: null,
+    removedFrom: null,
+  };
 }
 
 export const sessionStore = createStore<Session>(loadSession());
@@ -70,14 +79,32 @@ export function acceptServerSession(server: ServerSession): void {
   sessionStore.set((s) => ({ ...s, server, unreachable: false, authProblem: null }));
 }
 
-/** Asks the server who is signed in (after a 401, say); a refusal seen before stays until the seller acts. */
-export async function refreshServerSession(): Promise<void> {
+/** This page signed out (here or everywhere): the server's session as it now is. */
+export function acceptSignOut(): void {
+  const server = sessionStore.get().server;
+  if (server) acceptServerSession({ ...server, signedIn: false, person: null, accounts: [], activeAccountId: null, permissions: [] });
+}
+
+/**
+ * Asks the server who is signed in (after a 401, or when the active account's stream ended); a refusal seen
+ * before stays until the seller acts. When the active account is gone from the person's accounts (they were
+ * removed from it, or it was disconnected), `forget` drops what the pages held of it first, and the session
+ * says which account it was.
+ */
+export async function refreshServerSession(forget?: () => Promise<void>): Promise<void> {
   const asked = changes;
   try {
     // The session module (and zod) load on demand: demo mode and the first paint never need them.
     const server = await (await import('../api/session')).getServerSession();
+    const before = sessionStore.get().server;
+    const lost =
+      before?.signedIn && server.signedIn
+        ? before.accounts.find((a) => a.active && !server.accounts.some((b) => b.id === a.id))
+        : undefined;
+    if (lost && forget) await forget();
     // A switch made while this was under way wins: its answer is newer than this one.
-    if (asked === changes) sessionStore.set((s) => ({ ...s, server, unreachable: false }));
+    if (asked === changes)
+      sessionStore.set((s) => ({ ...s, server, unreachable: false, removedFrom: lost ? lost.nickname : s.removedFrom }));
   } catch {
     if (asked === changes) sessionStore.set((s) => ({ ...s, unreachable: true }));
   }
@@ -100,14 +127,23 @@ export function activeAccount(session: Session): string {
   return session.mode === 'live' ? (session.server?.activeAccountId ?? '') : 'demo';
 }
 
-/** What the app can show: its pages only when it knows the mode and, in live mode, someone is signed in. */
-export type Access = 'unknown-mode' | 'checking' | 'unreachable' | 'sign-in' | 'open';
+/** The person has read that they were removed from an account. */
+export function dismissRemoval(): void {
+  sessionStore.set((s) => ({ ...s, removedFrom: null }));
+}
+
+/**
+ * What the app can show: its pages only when it knows the mode and, in live mode, someone is signed in with
+ * an account to work on; a person signed in with none (removed from their last) is told so, not refused.
+ */
+export type Access = 'unknown-mode' | 'checking' | 'unreachable' | 'sign-in' | 'no-account' | 'open';
 
 export function accessOf(session: Session): Access {
   if (session.mode === null) return 'unknown-mode';
   if (session.mode === 'demo') return 'open';
   if (session.server === null) return session.unreachable ? 'unreachable' : 'checking';
-  return session.server.signedIn && session.authProblem === null ? 'open' : 'sign-in';
+  if (!session.server.signedIn || session.authProblem !== null) return 'sign-in';
+  return session.server.activeAccountId === null ? 'no-account' : 'open';
 }
 
 /** The token demo mode sends; the demo backend maps it to the seeded seller. */

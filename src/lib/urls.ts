@@ -29,6 +29,8 @@ export const patterns = {
   credits: { root: '/credits', detail: ':id' },
   settings: { root: '/settings' },
   activity: { root: '/activity' },
+  /** An invitation: `/join#<secret>`, outside the shell, open signed in or not (live mode). */
+  join: { root: '/join' },
 } as const;
 
 type InboxQuery = Query<'status' | 'item' | 'from' | 'sort' | 'order'>;

@@ -10,25 +10,34 @@ import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Check from '@mui/icons-material/Check';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { isRole } from '../../../core/roles.ts';
 import { signInUrl } from '../../api/session';
 import { countDrafts, deleteDrafts } from '../../lib/drafts';
-import { refreshServerSession, useSession } from '../../lib/session';
+import { roleNames } from '../../lib/permissions';
+import { dismissRemoval, refreshServerSession, useSession } from '../../lib/session';
+import { showToast } from '../../lib/toast';
 import { urls } from '../../lib/urls';
 import { useAccountActions } from './accounts';
 import { SignOutDialog } from './SignOutDialog';
 import styles from './AccountMenu.module.css';
 
 /**
- * The app bar's account menu (live mode): the active account's nickname, the others to switch to (with their
- * unread activity, asked again on each opening, since only the active account's stream is open), add, sign out
- * (asking first whether to keep unsent drafts on this device).
+ * The app bar's account menu (live mode): the person, the active account's nickname, their accounts with their
+ * role on each and the others' unread activity (asked again on each opening, since only the active account's
+ * stream is open), add, sign out (asking first whether to keep unsent drafts on this device).
  */
 export function AccountMenu() {
-  const { t } = useLingui();
-  const { server } = useSession();
+  const { t, i18n } = useLingui();
+  const { server, removedFrom } = useSession();
   const { switchTo, signOut } = useAccountActions();
+  // Removed from the account that was open (its stream ended): the app went on with another of the person's.
+  useEffect(() => {
+    if (removedFrom === null) return;
+    showToast(t`You are no longer a member of ${removedFrom}.`, 'warning');
+    dismissRemoval();
+  }, [removedFrom, t]);
   const { pathname, search } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The unsent drafts signing out would leave on this device; the seller is asked about them first.
@@ -46,6 +55,14 @@ export function AccountMenu() {
   const close = () => setAnchor(null);
   const unreadElsewhere = server.accounts.reduce((sum, account) => sum + (account.active ? 0 : account.unread), 0);
   const unreadLabel = (count: number) => t`${plural(count, { one: `# unread`, other: `# unread` })}`;
+  const describe = (account: (typeof server.accounts)[number]) =>
+    [
+      account.site_id,
+      isRole(account.role) ? i18n._(roleNames[account.role]) : account.role,
+      !account.active && account.unread > 0 ? unreadLabel(account.unread) : undefined,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return (
     <>
       <Button
@@ -72,6 +89,8 @@ export function AccountMenu() {
         )}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {server.person && <ListItemText sx={{ px: 2, py: 0.5 }} primary={server.person.name} secondary={t`Signed in`} />}
+        {server.person && <Divider />}
         {server.accounts.map((account) => (
           <MenuItem
             key={account.id}
@@ -85,10 +104,7 @@ export function AccountMenu() {
             }}
           >
             <ListItemIcon>{account.active && <Check fontSize="small" />}</ListItemIcon>
-            <ListItemText
-              primary={account.nickname}
-              secondary={!account.active && account.unread > 0 ? `${account.site_id} · ${unreadLabel(account.unread)}` : account.site_id}
-            />
+            <ListItemText primary={account.nickname} secondary={describe(account)} />
           </MenuItem>
         ))}
         <Divider />

@@ -8,13 +8,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { useLocation } from 'react-router';
+import { isRole } from '../../../core/roles.ts';
 import { signInUrl, type ServerSession } from '../../api/session';
+import { roleNames } from '../../lib/permissions';
 import { useAccountActions } from './accounts';
 import { TokenForm } from './TokenForm';
 
-/** Settings' list of the connected seller accounts (live mode), with the ways to add one. */
+/** Settings' list of the person's seller accounts with their role (live mode), with the ways to add one. */
 export function Accounts({ server }: { server: ServerSession }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { switchTo, disconnect } = useAccountActions();
   const { pathname } = useLocation();
   const busy = switchTo.isPending || disconnect.isPending;
@@ -25,11 +27,12 @@ export function Accounts({ server }: { server: ServerSession }) {
           <TableRow>
             <TableCell>{t`Account`}</TableCell>
             <TableCell>{t`Site`}</TableCell>
+            <TableCell>{t`Your role`}</TableCell>
             <TableCell align="right">{t`Actions`}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {server.accounts.map(({ id, nickname, site_id, active }) => (
+          {server.accounts.map(({ id, nickname, site_id, active, role }) => (
             <TableRow key={id}>
               <TableCell>
                 {nickname}
@@ -41,6 +44,7 @@ export function Accounts({ server }: { server: ServerSession }) {
                 )}
               </TableCell>
               <TableCell>{site_id}</TableCell>
+              <TableCell>{isRole(role) ? i18n._(roleNames[role]) : role}</TableCell>
               <TableCell align="right">
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                   {!active && (
@@ -48,8 +52,9 @@ export function Accounts({ server }: { server: ServerSession }) {
                       {t`Switch to ${nickname}`}
                     </Button>
                   )}
+                  {/* An owner disconnects the account for everyone; anyone else leaves it (docs/teams.md). */}
                   <Button size="small" color="error" disabled={busy} onClick={() => disconnect.mutate(id)}>
-                    {t`Disconnect ${nickname}`}
+                    {role === undefined || role === 'owner' ? t`Disconnect ${nickname}` : t`Leave ${nickname}`}
                   </Button>
                 </Stack>
               </TableCell>

@@ -1,16 +1,18 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { signInUrl, type Account } from '../../api/session';
-import { useSession } from '../../lib/session';
+import { signInWithPasskey } from '../../api/team';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { acceptServerSession, useSession } from '../../lib/session';
 import { useAccountActions } from './accounts';
+import { describeTeamError } from './teamErrors';
+import { PlainPage } from './PlainPage';
 import { TokenForm } from './TokenForm';
 
 /** After a refusal, the accounts still connected are one click away; the app never picks one by itself. */
@@ -50,49 +52,40 @@ export function SignInPage() {
   const usable = (server?.accounts ?? []).filter((account) => !(account.active && authProblem?.signedOut === false));
   // With a marketplace app the token is the second way in, one click away; without one it is the only way.
   const [showToken, setShowToken] = useState(!oauth);
+  const passkey = useMutation({ mutationFn: signInWithPasskey, onSuccess: acceptServerSession });
   return (
-    <>
-      <Paper component="header" square elevation={4} sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-        <Toolbar>
-          <Typography variant="h6" component="div" sx={{ fontWeight: 700 }}>
-            {t`Seller Desk`}
+    <PlainPage title={t`Sign in`}>
+      {authProblem ? (
+        <Alert severity="warning">
+          {authProblem.signedOut
+            ? t`Your sign-in has ended: it expired, or the marketplace no longer accepts it. Sign in again to go on.`
+            : t`The marketplace refused the last request (${{ reason: authProblem.reason }}). Sign in again to go on.`}
+        </Alert>
+      ) : (
+        <Typography>{t`Sign in with your seller account, or with the passkey you made when you joined a team.`}</Typography>
+      )}
+      {oauth && (
+        <Button variant="contained" size="large" href={signInUrl(pathname + search)}>
+          {t`Sign in with the marketplace`}
+        </Button>
+      )}
+      <Button variant="outlined" size="large" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+        {t`Sign in with a passkey`}
+      </Button>
+      {passkey.isError && <ErrorAlert error={passkey.error} describeError={describeTeamError} />}
+      {usable.length > 0 && <ConnectedAccounts accounts={usable} />}
+      {showToken ? (
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h2">
+            {t`Personal access token`}
           </Typography>
-        </Toolbar>
-      </Paper>
-      <Box component="main" sx={{ maxWidth: 520, mx: 'auto', p: { xs: 2, sm: 4 } }}>
-        <Stack spacing={3}>
-          <Typography variant="h4" component="h1">
-            {t`Sign in`}
-          </Typography>
-          {authProblem ? (
-            <Alert severity="warning">
-              {authProblem.signedOut
-                ? t`Your sign-in has ended: it expired, or the marketplace no longer accepts it. Sign in again to go on.`
-                : t`The marketplace refused the last request (${{ reason: authProblem.reason }}). Sign in again to go on.`}
-            </Alert>
-          ) : (
-            <Typography>{t`Sign in with your seller account to see your questions, stock, fulfillment and credit leads.`}</Typography>
-          )}
-          {oauth && (
-            <Button variant="contained" size="large" href={signInUrl(pathname + search)}>
-              {t`Sign in with the marketplace`}
-            </Button>
-          )}
-          {usable.length > 0 && <ConnectedAccounts accounts={usable} />}
-          {showToken ? (
-            <Stack spacing={1}>
-              <Typography variant="h6" component="h2">
-                {t`Personal access token`}
-              </Typography>
-              <TokenForm />
-            </Stack>
-          ) : (
-            <Button variant="text" onClick={() => setShowToken(true)} sx={{ alignSelf: 'flex-start' }}>
-              {t`Use a personal access token instead`}
-            </Button>
-          )}
+          <TokenForm />
         </Stack>
-      </Box>
-    </>
+      ) : (
+        <Button variant="text" onClick={() => setShowToken(true)} sx={{ alignSelf: 'flex-start' }}>
+          {t`Use a personal access token instead`}
+        </Button>
+      )}
+    </PlainPage>
   );
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { activateAccount, connectPersonalToken, disconnectAccount, signOut, type ServerSession } from '../../api/session';
-import { acceptServerSession, sessionStore } from '../../lib/session';
+import { acceptServerSession, acceptSignOut, sessionStore } from '../../lib/session';
 import { showErrorToast } from '../../lib/toast';
 import { urls } from '../../lib/urls';
 
 /**
- * The seller's accounts in live mode: connect a personal token, switch, disconnect, sign out. Whenever the
+ * The person's accounts in live mode: connect a personal token, switch, disconnect (an owner) or leave, sign out. Whenever the
  * active account changes, every cached answer of the previous one is dropped first (`clear`, which refetches
  * nothing), and the pages remount under the new account (router.tsx keys them by it).
  */
@@ -34,8 +34,7 @@ export function useAccountActions() {
     mutationFn: signOut,
     onSuccess: () => {
       queryClient.clear();
-      const server = sessionStore.get().server;
-      if (server) acceptServerSession({ ...server, signedIn: false, accounts: [], activeAccountId: null });
+      acceptSignOut();
     },
     onError: showErrorToast,
   });

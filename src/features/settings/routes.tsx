@@ -8,8 +8,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { setColorMode, useColorMode } from '../../lib/colorScheme';
 import { languages, setLanguage, useLocale, type Language } from '../../lib/i18n';
+import { useGrants } from '../../lib/permissions';
 import { setSandbox, useSession } from '../../lib/session';
 import { Accounts } from './Accounts';
+import { PasskeysSection } from './PasskeysSection';
+import { TeamSection } from './TeamSection';
 import { useLingui } from '@lingui/react/macro';
 import './muiStyles.css';
 
@@ -29,6 +32,8 @@ export function Component() {
   const { language } = useLocale();
   const mode = useColorMode();
   const session = useSession();
+  const grants = useGrants();
+  const server = session.mode === 'live' ? session.server : null;
   return (
     <>
       <PageHeader title={t`Settings`} />
@@ -53,8 +58,8 @@ export function Component() {
         </TextField>
       </Section>
       <Section title={t`Connection`} spacing={2}>
-        {session.mode === 'live' && session.server ? (
-          <Accounts server={session.server} />
+        {server ? (
+          <Accounts server={server} />
         ) : (
           <Alert severity="info">{t`Demo mode: a simulated API runs in your browser with seeded data. No sign-in is needed.`}</Alert>
         )}
@@ -66,6 +71,10 @@ export function Component() {
           {t`Credit lead calls send "x-sandbox: true" and show test data.`}
         </Typography>
       </Section>
+      {server?.activeAccountId && grants.role && grants.can('team.manage') && (
+        <TeamSection accountId={server.activeAccountId} actor={grants.role} />
+      )}
+      {server?.person && <PasskeysSection marketplace={server.person.methods.includes('marketplace')} />}
     </>
   );
 }
