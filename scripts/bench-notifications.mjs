@@ -19,11 +19,11 @@ const clientId = 'seller-desk-bench';
  * as well as all together (50 a second after 500): the burst comes from five loopback addresses, as it would
  * from the marketplace's, rather than one address at five times its limit.
  */
-const sources = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map(
+export const sources = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map(
   (localAddress) => new Agent({ connect: { localAddress } }),
 );
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-const round = (ms) => Math.round(ms * 10) / 10;
+export const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+export const round = (ms) => Math.round(ms * 10) / 10;
 
 function start(command, args, env) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -63,7 +63,7 @@ export function loopbackTls() {
  * by a personal token: `cookie` is that session. Also used by bench.mjs to measure the pages in live mode, over
  * HTTP/2 with `tls` (from loopbackTls).
  */
-export async function startLive({ port, outDir, databaseUrl, tls }) {
+export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'warn' }) {
   // The simulator prints its address and the demo seller's token on its first two lines.
   const simulator = start('node_modules/.bin/tsx', ['src/demo/serve.ts'], {
     PORT: String(port + 1),
@@ -88,8 +88,10 @@ export async function startLive({ port, outDir, databaseUrl, tls }) {
     SESSION_SECRET: randomBytes(48).toString('base64'),
     DATABASE_URL: databaseUrl ?? '',
     DATA_DIR: 'memory://',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
   });
+  // Read and thrown away, as a log collector would take it: an unread pipe would stop the server once full.
+  server.stdout.resume();
   const stop = () => {
     server.kill();
     simulator.kill();
@@ -190,7 +192,7 @@ async function benchOne({ port, outDir, databaseUrl, count = 500, perSecond = 10
 }
 
 /** PostgreSQL at `url`, in a new schema for the run, dropped after. */
-async function inNewSchema(url, run) {
+export async function inNewSchema(url, run) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const schema = `seller_desk_bench_${randomBytes(4).toString('hex')}`;

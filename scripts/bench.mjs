@@ -9,6 +9,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
+import { benchWebhooks } from './bench-webhooks.mjs';
 import { appPages } from './pages.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 4400);
@@ -257,9 +258,13 @@ step('notifications (live mode over the simulator)');
 const notifications = await benchNotifications({ port: port + 10, outDir });
 for (const result of notifications) console.log(`  ${JSON.stringify(result)}`);
 
+// 7. The webhook under load: 200/s for 30 s, 400 at once, a question after 1000 in 5 s (bench-webhooks.mjs).
+step('webhook under load (live mode over the simulator, a stream open)');
+const webhooks = await benchWebhooks({ port: port + 30, outDir });
+
 const benchmarkIndex = median(Object.values(lighthouse).flatMap((byPage) => Object.values(byPage).map((l) => l.benchmarkIndex)));
 const host = { memoryTouchS, benchmarkIndex };
-const results = { date: new Date().toISOString(), protocol, host, bundle, lighthouse, large, navigation, notifications };
+const results = { date: new Date().toISOString(), protocol, host, bundle, lighthouse, large, navigation, notifications, webhooks };
 writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 
 step('summary');
@@ -289,3 +294,6 @@ console.log('| notifications | store | answer p50 ms | answer p99 ms | receipt â
 console.log('|---|---|---|---|---|---|');
 for (const n of notifications)
   console.log(`| ${n.burst} | ${n.store} | ${n.answerP50Ms} | ${n.answerP99Ms} | ${n.receiptToEventP50Ms} | ${n.receiptToEventP99Ms} |`);
+console.log('| webhook | store | answer p50 ms | answer p99 ms | new question in activity ms |');
+console.log('|---|---|---|---|---|');
+for (const w of webhooks) console.log(`| ${w.scenario} | ${w.store} | ${w.answerP50Ms} | ${w.answerP99Ms} | ${w.newQuestionMs ?? 'â€“'} |`);
