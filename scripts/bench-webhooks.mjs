@@ -8,9 +8,11 @@
 // - `1000 in 5 s`: then one notification of a question not in the burst, and the time from the burst's end until its
 //   entry reaches the stream (the burst's stored part is worked off ahead of it; gate: 30 s), with the number of
 //   entries streamed before it.
+// First the same load on a bare node:http server, as the baseline of this machine and client.
 // Notifications name the seller's questions in turn, so each question gets several, as when the marketplace
 // sends one per change.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { request } from 'undici';
 import { inNewSchema, percentile, round, sources, startLive } from './bench-notifications.mjs';
@@ -64,52 +66,82 @@ async function stream(origin, cookie) {
   };
 }
 
+const answers = (times) => ({ answerP50Ms: round(percentile(times, 0.5)), answerP99Ms: round(percentile(times, 0.99)) });
+
+/** Senders of notifications for `userId` to `origin`, from the five loopback sources in turn. */
+function sender(origin, userId) {
+  const notification = (questionId) => ({
+    _id: randomUUID(),
+    resource: `/questions/${questionId}`,
+    user_id: Number(userId),
+    topic: 'questions',
+    application_id: clientId,
+    attempts: 1,
+    sent: new Date().toISOString(),
+    received: new Date().toISOString(),
+    actions: [],
+  });
+  const post = async (index, body) => {
+    const started = performance.now();
+    const response = await request(`${origin}/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      dispatcher: sources[index % sources.length],
+    });
+    await response.body.dump();
+    if (response.statusCode !== 200) throw new Error(`POST /notifications answered ${response.statusCode}`);
+    return performance.now() - started;
+  };
+  /** `count` notifications, one every 1000/perSecond ms (all at once when perSecond is Infinity). */
+  const send = (count, perSecond, questions) =>
+    Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        new Promise((resolve) => setTimeout(resolve, (index * 1000) / perSecond)).then(() =>
+          post(index, notification(questions[index % questions.length])),
+        ),
+      ),
+    );
+  return { notification, post, send };
+}
+
 async function scenario({ port, outDir, databaseUrl }, run) {
   const live = await startLive({ port, outDir, databaseUrl, logLevel: 'info' });
   const { origin, cookie, userId } = live;
   const events = await stream(origin, cookie);
   try {
-    const ids = await questionIds(origin, cookie, userId);
-    const notification = (questionId) => ({
-      _id: randomUUID(),
-      resource: `/questions/${questionId}`,
-      user_id: Number(userId),
-      topic: 'questions',
-      application_id: clientId,
-      attempts: 1,
-      sent: new Date().toISOString(),
-      received: new Date().toISOString(),
-      actions: [],
-    });
-    const post = async (index, body) => {
-      const started = performance.now();
-      const response = await request(`${origin}/notifications`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        dispatcher: sources[index % sources.length],
-      });
-      await response.body.dump();
-      if (response.statusCode !== 200) throw new Error(`POST /notifications answered ${response.statusCode}`);
-      return performance.now() - started;
-    };
-    /** `count` notifications, one every 1000/perSecond ms (all at once when perSecond is Infinity). */
-    const send = (count, perSecond, questions) =>
-      Promise.all(
-        Array.from({ length: count }, (_, index) =>
-          new Promise((resolve) => setTimeout(resolve, (index * 1000) / perSecond)).then(() =>
-            post(index, notification(questions[index % questions.length])),
-          ),
-        ),
-      );
-    return await run({ ids, send, post, notification, events });
+    return await run({ ids: await questionIds(origin, cookie, userId), events, ...sender(origin, userId) });
   } finally {
     events.close();
     live.stop();
   }
 }
 
-const answers = (times) => ({ answerP50Ms: round(percentile(times, 0.5)), answerP99Ms: round(percentile(times, 0.99)) });
+/**
+ * The same load against a bare node:http server that parses the body and answers 200: what this machine and
+ * this client allow at all (on two cores the client's 400 new connections at once are most of that scenario).
+ */
+async function bare(port) {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      JSON.parse(body);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    });
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { send } = sender(`http://127.0.0.1:${port}`, '1');
+  try {
+    return [
+      { store: 'bare node:http', scenario: '200/s for 30 s', ...answers(await send(6000, 200, [1])) },
+      { store: 'bare node:http', scenario: '400 at once', ...answers(await send(400, Infinity, [1])) },
+    ];
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
 
 async function benchStore(options) {
   const store = options.databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)';
@@ -152,7 +184,9 @@ async function benchStore(options) {
 
 /** The figures on the embedded store, then on PostgreSQL when DATABASE_URL is set. */
 export async function benchWebhooks({ port, outDir }) {
-  const results = await benchStore({ port, outDir });
+  const results = await bare(port);
+  for (const result of results) console.log(`  ${JSON.stringify(result)}`);
+  results.push(...(await benchStore({ port, outDir })));
   if (process.env.DATABASE_URL)
     results.push(...(await inNewSchema(process.env.DATABASE_URL, (databaseUrl) => benchStore({ port, outDir, databaseUrl }))));
   return results;

@@ -330,9 +330,9 @@ describe('notifications across restarts and missed deliveries', () => {
     // What an instance that stopped between the answer and the work leaves behind.
     const question = seededQuestion(simulator);
     const id = randomUUID();
-    expect(await store.activity.receive({ id, userId: String(sellerId), topic: 'questions', resource: `/questions/${question.id}` })).toBe(
-      'stored',
-    );
+    expect(
+      await store.activity.receive([{ id, userId: String(sellerId), topic: 'questions', resource: `/questions/${question.id}` }]),
+    ).toEqual(['stored']);
 
     const second = await startServer(simulatorEnv(simulator), { store });
     await post(second, { ...notification(`/questions/${question.id}`), _id: id, attempts: 2 });
@@ -441,6 +441,35 @@ describe.each(await storeEngines('notification tests'))('two instances on $name'
     expect((await events.next()).entry.resource).toBe(later.resource);
     events.close();
     await Promise.all([a!.close(), b!.close()]);
+  });
+
+  it('answers a notification only once it is stored', async () => {
+    const { simulator, stores } = instances;
+    const [store] = stores;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The store's insert does not start until released: an answer before that would not be durable.
+    const holding: Store = {
+      ...store,
+      activity: {
+        ...store.activity,
+        receive: async (batch) => {
+          await held;
+          return store.activity.receive(batch);
+        },
+      },
+    };
+    const server = await startServer(simulatorEnv(simulator), { store: holding });
+    await signIn(new Browser(server.url));
+    const body = notification(`/questions/${seededQuestion(simulator, 2).id}`);
+    const answered = post(server, body);
+    const early = await Promise.race([answered.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 500, 'waiting'))]);
+    expect(early).toBe('waiting');
+    release();
+    expect((await answered).status).toBe(200);
+    const row = await store.db.selectFrom('notifications').select('id').where('id', '=', body._id).executeTakeFirst();
+    expect(row).toEqual({ id: body._id });
+    await server.close();
   });
 });
 

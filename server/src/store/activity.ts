@@ -44,6 +44,14 @@ export interface ItemCategory {
 /** Processed notifications are kept this long: far past the marketplace's hour of retries and two days of missed feeds. */
 const notificationRetentionMs = 14 * 24 * 3600_000;
 
+/** A notification as the intake stores it. */
+export interface Received {
+  id: string;
+  userId: string;
+  topic: Topic;
+  resource: string;
+}
+
 /** A notification a worker claimed. */
 export interface Claimed {
   id: string;
@@ -94,36 +102,33 @@ export function activityQueries(db: Kysely<Database>) {
 
   return {
     /**
-     * Stores a notification once per `_id` when its seller account is connected, in one statement (the
-     * intake answers within the marketplace's 500 ms): 'repeat' when it was already there, 'unknown_seller'
-     * when the seller is not connected.
+     * Stores notifications once per `_id` when their seller account is connected, all in one statement (the
+     * intake gathers concurrent arrivals into one, so a burst costs a few statements, not one each), answering
+     * per notification, in order: 'stored', 'repeat' when it was already there (or earlier in the same list),
+     * 'unknown_seller' when the seller is not connected. Once this resolves, the stored ones are committed.
      */
-    async receive(notification: {
-      id: string;
-      userId: string;
-      topic: Topic;
-      resource: string;
-    }): Promise<'stored' | 'repeat' | 'unknown_seller'> {
-      const { id, userId, topic, resource } = notification;
-      const inserted = await db
-        .insertInto('notifications')
-        .columns(['id', 'user_id', 'topic', 'resource'])
-        .expression(
-          db
-            .selectNoFrom([
-              sql.val(id).as('id'),
-              sql.val(userId).as('user_id'),
-              sql.val(topic).as('topic'),
-              sql.val(resource).as('resource'),
-            ])
-            .where(({ exists, selectFrom }) => exists(selectFrom('seller_accounts').select('id').where('id', '=', userId))),
+    async receive(notifications: Received[]): Promise<('stored' | 'repeat' | 'unknown_seller')[]> {
+      if (notifications.length === 0) return [];
+      const rows = sql.join(notifications.map((n, at) => sql`(${at}::int, ${n.id}, ${n.userId}, ${n.topic}, ${n.resource})`));
+      const { rows: found } = await sql<{ id: string; stored: boolean; known: boolean }>`
+        with incoming (at, id, user_id, topic, resource) as (values ${rows}),
+        inserted as (
+          insert into notifications (id, user_id, topic, resource)
+          select distinct on (id) id, user_id, topic, resource from incoming
+          where exists (select 1 from seller_accounts where seller_accounts.id = incoming.user_id)
+          on conflict (id) do nothing
+          returning id
         )
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) return 'stored';
-      const known = await db.selectFrom('seller_accounts').select('id').where('id', '=', userId).executeTakeFirst();
-      return known ? 'repeat' : 'unknown_seller';
+        select incoming.id,
+          exists (select 1 from inserted where inserted.id = incoming.id) as stored,
+          exists (select 1 from seller_accounts where seller_accounts.id = incoming.user_id) as known
+        from incoming order by at`.execute(db);
+      const seen = new Set<string>();
+      return found.map(({ id, stored, known }) => {
+        const first = !seen.has(id);
+        seen.add(id);
+        return stored && first ? 'stored' : known ? 'repeat' : 'unknown_seller';
+      });
     },
 
     /**
@@ -287,7 +292,8 @@ export function activityQueries(db: Kysely<Database>) {
       if (asked.length === 0) return [];
       let query = db.selectFrom('activity').select(entryColumns).where('account_id', '=', accountId).where('kind', 'in', asked);
       if (options.before) query = query.where('id', '<', options.before);
-      const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
+      // The table's id: `id` alone would name the output column, its text ("9" after "10").
+      const rows = await query.orderBy('activity.id', 'desc').limit(options.limit).execute();
       return rows.map(toEntry);
     },
 
@@ -300,7 +306,7 @@ export function activityQueries(db: Kysely<Database>) {
         .where('account_id', '=', accountId)
         .where('kind', 'in', kinds)
         .where('id', '>', after)
-        .orderBy('id')
+        .orderBy('activity.id')
         .limit(1000)
         .execute();
       return rows.map(toEntry);
