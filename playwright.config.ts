@@ -5,7 +5,26 @@ import { defineConfig, devices } from '@playwright/test';
 // the server into server/dist). PREVIEW_PORT and OUT_DIR let several builds be served side by side.
 const port = Number(process.env.PREVIEW_PORT ?? 4173);
 const outDir = process.env.OUT_DIR ?? 'dist';
+const teamsPort = Number(process.env.TEAMS_PORT ?? 4311);
 const chromium = '/usr/bin/chromium';
+const chromiumUse = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: existsSync(chromium) ? chromium : undefined,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+// People and passkeys (e2e/teams.spec.ts) start a live server of their own at http://localhost:TEAMS_PORT:
+// WebAuthn refuses an IP address as its origin, so that project alone runs on a domain.
+const teamsSpec = /teams\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -24,24 +43,8 @@ export default defineConfig({
     serviceWorkers: 'allow',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: existsSync(chromium) ? chromium : undefined,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: teamsSpec, use: chromiumUse },
+    { name: 'teams', testMatch: teamsSpec, use: { ...chromiumUse, baseURL: `http://localhost:${teamsPort}` } },
   ],
   webServer: {
     command: 'node server/dist/server/src/main.js',

@@ -1,12 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { once } from 'node:events';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { catalogLocales, expectNoA11yViolations, openApp } from './fixtures';
+import { accountButton, consent, signIn as signInAt, startLiveServers, type LiveServers } from './live';
 
 /**
  * Live mode end to end, as it is deployed: the production server (`npm run serve`, built into server/dist)
@@ -15,50 +9,10 @@ import { catalogLocales, expectNoA11yViolations, openApp } from './fixtures';
  * Nothing of the demo runs in the browser.
  */
 const livePort = Number(process.env.LIVE_PREVIEW_PORT ?? 4310);
-const outDir = process.env.OUT_DIR ?? 'dist';
-const live = (path: string) => `http://127.0.0.1:${livePort}${path}`;
-const oauthApp = { OAUTH_CLIENT_ID: '7160000000000001', OAUTH_CLIENT_SECRET: 'e2e-client-secret' };
-/** What the file started, in order: stopped after it even when one never got ready. */
-const started: ChildProcess[] = [];
+let servers: LiveServers | undefined;
 let token = '';
 let marketplace = '';
-
-/** Starts `command` and resolves with the first match of `pattern` in what it prints. */
-async function startAndRead(command: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp): Promise<RegExpMatchArray> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  started.push(child);
-  let printed = '';
-  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      printed += chunk.toString();
-      const found = printed.match(pattern);
-      if (!found) return;
-      // What it prints next (request logs) is dropped, never left to fill the pipe.
-      child.stdout!.off('data', read).resume();
-      resolve(found);
-    };
-    child.stdout!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`${command} exited (${code}) before printing ${pattern}: ${printed}`)));
-  });
-  return match;
-}
-
-/** Fails at once when something listens on the live server's port, rather than when the server started there gives up. */
-async function expectLivePortFree() {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(livePort, '127.0.0.1', resolve)).catch(
-    (error: unknown) => {
-      throw new Error(`Port ${livePort} (LIVE_PREVIEW_PORT) is in use: the live-mode tests start their own server there`, { cause: error });
-    },
-  );
-  probe.close();
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
+const live = (path: string) => `http://127.0.0.1:${livePort}${path}`;
 
 // One simulator and one live server for the file: its tests run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -67,57 +21,15 @@ test.use({ locale: 'en-US' });
 test.beforeAll(async () => {
   // The embedded store's first start (a Postgres initdb in WASM) took 30-40 s on a busy 2-core machine.
   test.setTimeout(120_000);
-  await expectLivePortFree();
-  const simulator = await startAndRead(
-    'node_modules/.bin/tsx',
-    ['src/demo/serve.ts'],
-    { PORT: '0', HOST: '127.0.0.1', ...oauthApp, NOTIFICATIONS_URL: live('/notifications') },
-    /Demo seller API on (\S+)\nToken of the demo seller: (\S+)\n/,
-  );
-  token = simulator[2]!;
-  marketplace = simulator[1]!;
-  // Ready when this server says it serves, not when the port answers: a server already listening there (another
-  // run's, a leftover one) is never the one tested.
-  await startAndRead(
-    'node',
-    ['server/dist/server/src/main.js'],
-    {
-      PORT: String(livePort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: live(''),
-      SELLER_API_URL: marketplace,
-      SELLER_AUTH_URL: marketplace,
-      ...oauthApp,
-      SESSION_SECRET: randomBytes(48).toString('base64'),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'seller-desk-e2e-')),
-      OUT_DIR: outDir,
-      // The level of the line read; request logs go nowhere.
-      LOG_LEVEL: 'info',
-    },
-    /Seller Desk is serving/,
-  );
+  servers = await startLiveServers({ port: livePort, portSetting: 'LIVE_PREVIEW_PORT', host: '127.0.0.1' });
+  ({ token, marketplace } = servers);
 });
 
 test.afterAll(async () => {
-  for (const child of started.reverse()) await stop(child);
+  await servers?.stop();
 });
 
-/** The marketplace's consent page: sign in as `nickname` and allow (or refuse) Seller Desk. */
-async function consent(page: Page, nickname: string, answer: 'Allow' | 'Deny' = 'Allow') {
-  await page.getByRole('radio', { name: new RegExp(nickname) }).check();
-  await page.getByRole('button', { name: answer }).click();
-}
-
-const accountButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Account: / });
-
-async function signIn(page: Page, path: string, nickname: string) {
-  await page.goto(live(path));
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in with the marketplace' }).click();
-  await consent(page, nickname);
-  await expect(page).toHaveURL(live(path));
-  await expect(accountButton(page)).toHaveAccessibleName(new RegExp(`^Account: ${nickname}\\b`));
-}
+const signIn = (page: Page, path: string, nickname: string) => signInAt(page, live(path), nickname);
 
 /** What a page shows once its data is in, read the same way in both modes. */
 // Lazy page chunks (the credit page's date pickers) and a full seed take long on a loaded machine.

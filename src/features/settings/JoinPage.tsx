@@ -149,8 +149,6 @@ export function JoinPage() {
     queryFn: ({ signal }) => lookUpInvitation(secret, signal),
     enabled: secret !== '',
     retry: (count, error) => problemOf(error) === null && !isApiError(error) && count < 2,
-    // Never kept past the page: a later visit asks again.
-    gcTime: 0,
   });
   if (secret === '') return <Unusable problem="incomplete" />;
   if (lookup.data) return <Invitation secret={secret} invitation={lookup.data} />;
