@@ -45,6 +45,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
       '2026-12-02-21-teams',
       '2026-12-04-01-audit',
       '2026-12-04-02-lead-reviews',
+      '2026-12-04-14-notification-claims',
     ]);
   });
 
