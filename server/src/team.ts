@@ -71,8 +71,9 @@ export const nameOf = (body: unknown) => displayName(z.object({ name: z.unknown(
 const roleIn = (team: TeamMember[], personId: string): Role | undefined => team.find((m) => m.personId === personId)?.role;
 
 /**
- * Settings → Team (`/team/*`, owners and managers of the account the request is for: the door checked it) and the invitee's side of an
- * invitation (`/invitations/*`; the passkey ceremonies are in passkeys.ts). The rules are core/team.ts's.
+ * Settings → Team (`/team/*`, owners and managers of the account the request is for: the door checked it) and
+ * the invitee's side of an invitation (`/invitations/*`; the passkey ceremonies are in passkeys.ts). The rules
+ * are core/team.ts's.
  */
 export function registerTeam(
   app: FastifyInstance,

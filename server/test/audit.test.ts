@@ -184,12 +184,37 @@ describe.each(await storeEngines('audit tests'))('personal data and the audit tr
     expect((await new Browser(server.url).request('/me/sign-ins')).status).toBe(401);
   });
 
+  it('records role changes, removals, revoked invitations and, last, the account disconnected', async () => {
+    const { people } = await json<{ people: { id: string; name: string }[] }>(owner.request('/team'));
+    const id = (name: string) => people.find((p) => p.name === name)!.id;
+    expect((await manager.write(`/team/people/${id('Ana')}`, 'PATCH', { role: 'viewer' })).status).toBe(200);
+    expect((await owner.write(`/team/people/${id('Vera')}`, 'DELETE')).status).toBe(200);
+    const { invitation } = await json<{ invitation: { id: string } }>(owner.write('/team/invitations', 'POST', { role: 'viewer' }));
+    expect((await owner.write(`/team/invitations/${invitation.id}`, 'DELETE')).status).toBe(204);
+    const [revoked, created, removed, changed] = (await trail(owner, '?limit=4')).entries;
+    expect(changed).toMatchObject({
+      person: { name: 'Mara' },
+      action: 'role.change',
+      target: { type: 'person', id: id('Ana') },
+      details: { role: 'viewer' },
+    });
+    expect(removed).toMatchObject({ person: { name: 'TIENDA_DEMO' }, action: 'person.remove', target: { type: 'person', id: id('Vera') } });
+    expect(created).toMatchObject({ action: 'invitation.create', target: { type: 'invitation', id: invitation.id } });
+    expect(revoked).toMatchObject({ action: 'invitation.revoke', target: { type: 'invitation', id: invitation.id } });
+
+    // The trail outlives the account: its disconnect is the last entry.
+    expect((await owner.write(`/session/accounts/${demoSeller.id}`, 'DELETE')).status).toBe(200);
+    const { entries } = await store.audit.entries(String(demoSeller.id), { limit: 1 });
+    expect(entries[0]).toMatchObject({ person: { name: 'TIENDA_DEMO' }, action: 'account.disconnect', phase: 'event' });
+  });
+
   it('deletes entries past the retention, and only those', async () => {
-    const before = (await trail(owner, '?limit=200')).entries;
+    const all = () => store.audit.entries(String(demoSeller.id), { limit: 200 });
+    const before = (await all()).entries;
     const oldest = before.at(-1)!;
     await sql`update audit_entries set at = now() - interval '401 days' where id = ${oldest.id}`.execute(store.db);
     await store.purgeExpired(400);
-    expect((await trail(owner, '?limit=200')).entries).toEqual(before.slice(0, -1));
+    expect((await all()).entries).toEqual(before.slice(0, -1));
   });
 });
 

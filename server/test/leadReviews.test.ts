@@ -124,6 +124,12 @@ describe.each(await storeEngines('lead review tests'))(
       expect((await answerer.write('/activity/read', 'POST', { all: true })).status).toBe(204);
       expect(await unread(answerer)).toBe(0);
       expect(await unread(reviewer)).toBe(2);
+
+      // Newest first by id as a number, past 9 and 10 too (ids are read as text).
+      for (let i = 3; i <= 12; i++) await stored('question', 'questions', `/questions/${i}`);
+      const ids = (await json<{ entries: ActivityEntry[] }>(owner.request('/activity'))).entries.map((e) => Number(e.id));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      expect(ids.length).toBeGreaterThan(10);
     });
   },
 );

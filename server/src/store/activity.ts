@@ -308,7 +308,8 @@ export function activityQueries(db: Kysely<Database>) {
       if (asked.length === 0) return [];
       let query = db.selectFrom('activity').select(entryColumns).where('account_id', '=', accountId).where('kind', 'in', asked);
       if (options.before) query = query.where('id', '<', options.before);
-      const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
+      // The table's id: `id` alone would name the output column, its text ("9" after "10").
+      const rows = await query.orderBy('activity.id', 'desc').limit(options.limit).execute();
       return rows.map(toEntry);
     },
 
@@ -321,7 +322,7 @@ export function activityQueries(db: Kysely<Database>) {
         .where('account_id', '=', accountId)
         .where('kind', 'in', kinds)
         .where('id', '>', after)
-        .orderBy('id')
+        .orderBy('activity.id')
         .limit(1000)
         .execute();
       return rows.map(toEntry);

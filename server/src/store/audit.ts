@@ -112,7 +112,8 @@ export function auditQueries(db: Kysely<Database>) {
       if (filter.to) query = query.where('at', '<', filter.to);
       if (filter.before) query = query.where('id', '<', filter.before);
       const rows = await query
-        .orderBy('id', 'desc')
+        // The table's id: `id` alone would name the output column, its text ("9" after "10").
+        .orderBy('audit_entries.id', 'desc')
         .limit(filter.limit + 1)
         .execute();
       const page = rows.slice(0, filter.limit);
