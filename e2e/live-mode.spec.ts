@@ -384,7 +384,7 @@ test("Spanish follows the active account's site: tú signed out in Mexico, vos o
   const locales = catalogLocales(page);
   await page.goto(live('/categories'));
   await expect(
-    page.getByText('Inicia sesión con tu cuenta de vendedor para ver tus preguntas, stock, fulfillment y propuestas de crédito.'),
+    page.getByText('Inicia sesión con tu cuenta de vendedor, o con la llave de acceso que creaste al unirte a un equipo.'),
   ).toBeVisible();
   expect([...locales]).toEqual(['es-419']);
 
