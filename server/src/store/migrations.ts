@@ -271,6 +271,11 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-12-04-14-notification-claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('notifications').addColumn('claimed_by', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
