@@ -29,6 +29,7 @@ export const patterns = {
   credits: { root: '/credits', detail: ':id' },
   settings: { root: '/settings' },
   activity: { root: '/activity' },
+  audit: { root: '/audit' },
   /** An invitation: `/join#<secret>`, outside the shell, open signed in or not (live mode). */
   join: { root: '/join' },
 } as const;
@@ -67,5 +68,8 @@ export const urls = {
   },
   activity: {
     index: (query?: Query<'kind'>) => withQuery('/activity', query),
+  },
+  audit: {
+    index: (query?: Query<'person' | 'action' | 'from' | 'to'>) => withQuery('/audit', query),
   },
 };
