@@ -178,21 +178,25 @@ test.describe('credit leads', () => {
     await expect(credits.rows().first()).toHaveAttribute('aria-current', 'true');
   });
 
-  test('a reviewed mark survives a reload and can be filtered on', async ({ page }) => {
+  test('a lead’s review (status and note) shows in the list, which filters on it', async ({ page }) => {
     const credits = new CreditLeadsPage(page);
     await credits.open();
     await expect(credits.rows().nth(2)).toBeVisible();
     const ids = await credits.rowIds();
     await credits.openRow(1);
-    await credits.panel.getByRole('button', { name: 'Mark as reviewed' }).click();
-    await page.reload();
-    await expect(credits.panel.getByRole('button', { name: 'Reviewed (undo)' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(credits.rows().nth(1)).toContainText('Reviewed');
-    await expect(credits.rows().nth(0)).not.toContainText('Reviewed');
+    const review = credits.panel.getByRole('region', { name: 'Review' });
+    await review.getByRole('combobox', { name: 'Review status' }).click();
+    await page.getByRole('option', { name: 'Interested', exact: true }).click();
+    await review.getByRole('textbox', { name: 'Note' }).fill('Wants to pay the rest in cash');
+    await review.getByRole('button', { name: 'Save review' }).click();
+    await expect(review.getByText('Changed by TIENDA_DEMO on')).toBeVisible();
+    await expect(credits.rows().nth(1)).toContainText('Interested');
+    await expect(credits.rows().nth(0)).not.toContainText('Interested');
     await credits.results.getByRole('combobox', { name: 'Review' }).click();
-    await page.getByRole('option', { name: 'Reviewed on this device' }).click();
+    await page.getByRole('option', { name: 'Interested', exact: true }).click();
     await expect(credits.rows()).toHaveCount(1);
     expect(await credits.rowIds()).toEqual([ids[1]]);
+    expect(new URL(page.url()).searchParams.get('review')).toBe('interested');
   });
 
   test('the sandbox switch changes the data and shows the test-data banner', async ({ page }) => {
@@ -224,7 +228,7 @@ test.describe('credit leads', () => {
     const csv = await readFile((await (await download).path())!, 'utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'lead_id,item_id,item_title,down_payment_amount,installments_number,installments_amount,currency,financial_entity_id,proposal_id,date_created,status,expired,reviewed',
+      'lead_id,item_id,item_title,down_payment_amount,installments_number,installments_amount,currency,financial_entity_id,proposal_id,date_created,status,expired,review_status',
     );
     expect(lines).toHaveLength(count + 1);
     const buyers = await page.evaluate(() => window.__demo!.db.creditLeads.live.map((lead) => lead.buyer));

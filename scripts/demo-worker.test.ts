@@ -84,7 +84,7 @@ describe('the demo service worker', () => {
     const worker = await startWorker();
     const db = createDb();
     const marketplace = createHandlers(db);
-    const paths = [...createDoorHandlers(marketplace), ...marketplace, ...createActivityHandlers(db)].map(({ info }) =>
+    const paths = [...createDoorHandlers(db, marketplace, new Set()), ...marketplace, ...createActivityHandlers(db)].map(({ info }) =>
       String(info.path).replace(/:\w+/g, 'x').replace('*', origin),
     );
     expect(paths).toContain(`${origin}/api/users/me`);

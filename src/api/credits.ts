@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { leadReviewStatuses, type LeadReviewStatus } from '../../core/leadReviews.ts';
 import './zodLocale';
 import { requestData } from './client';
 import { itemIdPattern } from './items';
@@ -179,4 +180,50 @@ export function revealCreditLeadBuyer(id: string, sandbox: boolean): Promise<Cre
     headers: sandboxHeaders(sandbox),
     schema: creditLeadBuyerSchema,
   });
+}
+
+/** A lead's review as the team shares it (docs/roles.md); Seller Desk's server keeps it per account and sandbox. */
+const leadReviewSchema = z.object({
+  leadId: z.string(),
+  status: z.enum(leadReviewStatuses),
+  note: z.nullable(z.string()),
+  changedBy: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  changedAt: z.string(),
+});
+export type LeadReview = z.infer<typeof leadReviewSchema>;
+
+/** GET /lead-reviews: every reviewed lead of the account, in the sandbox or production as the leads' reads. */
+export async function getLeadReviews(sandbox: boolean, signal?: AbortSignal): Promise<LeadReview[]> {
+  const answer = await requestData('/lead-reviews', {
+    server: true,
+    headers: sandboxHeaders(sandbox),
+    schema: z.object({ reviews: z.array(leadReviewSchema) }),
+    signal,
+  });
+  return answer.reviews;
+}
+
+/** PUT /lead-reviews/{leadId}: the lead's review as it now stands (recorded in the audit trail, sent to the team). */
+export function putLeadReview(
+  leadId: string,
+  review: { status: LeadReviewStatus; note: string | null },
+  sandbox: boolean,
+): Promise<LeadReview> {
+  return requestData(`/lead-reviews/${encodeURIComponent(leadId)}`, {
+    method: 'PUT',
+    server: true,
+    body: review,
+    headers: sandboxHeaders(sandbox),
+    schema: leadReviewSchema,
+  });
+}
+
+/** A `lead-review` event's data: the review and which dataset it is of, or null when it is not one. */
+export function parseLeadReviewEvent(data: string): (LeadReview & { sandbox: boolean }) | null {
+  try {
+    const parsed = z.extend(leadReviewSchema, { sandbox: z.boolean() }).safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describeEntry, isNewQuestion, streamPaused } from '../features/activity/describe';
 import { notifyDesktop } from '../features/activity/desktop';
 import { activityKeys } from '../features/activity/keys';
-import { applyActivity } from './liveUpdates';
+import { applyActivity, applyLeadReview } from './liveUpdates';
 import { useActivityStream } from './useActivityStream';
 
 /**
@@ -24,6 +24,7 @@ export function LiveUpdates({ wide }: { wide: boolean }) {
       if (isNewQuestion(entry)) notifyDesktop(text, entry.id);
     },
     () => void queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+    (review) => applyLeadReview(queryClient, review),
   );
   const paused = i18n._(streamPaused);
   return (

@@ -1,7 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ActivityEntry } from '../api/activity';
+import type { LeadReview } from '../api/credits';
 import { activityKeys } from '../features/activity/keys';
-import { creditLeadKeys } from '../features/credits/keys';
+import { creditLeadKeys, withReview } from '../features/credits/keys';
 import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/keys';
 import { questionKeys } from '../features/questions/keys';
 import type { SearchResult } from '../api/questions';
@@ -72,4 +73,9 @@ export function applyActivity(queryClient: QueryClient, entry: ActivityEntry): v
       invalidate(catalogKeys.all);
       break;
   }
+}
+
+/** A teammate's review of a credit lead: the open lists and lead show it at once (the reviews are one cached list). */
+export function applyLeadReview(queryClient: QueryClient, { sandbox, ...review }: LeadReview & { sandbox: boolean }): void {
+  queryClient.setQueryData(creditLeadKeys.reviews(sandbox), (reviews: LeadReview[] | undefined) => reviews && withReview(reviews, review));
 }

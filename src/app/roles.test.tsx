@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
 import userEvent from '@testing-library/user-event';
+import { marksStore } from '../features/credits/reviewed';
 import { Component as CreditPages } from '../features/credits/routes';
 import { QuestionDetail } from '../features/questions/QuestionDetail';
 import { StockDetail } from '../features/stock/StockDetail';
@@ -10,6 +11,9 @@ import { patterns, urls } from '../lib/urls';
 import { demoSeller, testDb } from '../test/demo';
 import { renderWithProviders } from '../test/render';
 import { actAs } from '../test/roles';
+import { putLeadReview, type LeadReview } from '../api/credits';
+import { creditLeadKeys } from '../features/credits/keys';
+import { LiveUpdates } from './LiveUpdates';
 import { AppRoutes } from './router';
 import { Shell } from './Shell';
 
@@ -188,5 +192,74 @@ describe('revealing personal data by role', () => {
     const viewed = await screen.findByRole('region', { name: /^Lead / });
     expect(await within(viewed).findByText('Your role, Viewer, does not include buyers’ contact data.')).toBeInTheDocument();
     expect(within(viewed).queryByRole('button', { name: 'Reveal contact' })).not.toBeInTheDocument();
+  });
+});
+
+describe('credit-lead reviews by role', () => {
+  const lead = () => testDb().creditLeads.live.find((candidate) => !candidate.expired)!;
+  const renderLead = (id: string) => renderWithProviders(<CreditPages />, { path: urls.credits.detail(id), route: '/credits/*' });
+
+  it('a credit reviewer sets a status and a note, and the list shows who changed it', async () => {
+    actAs('credit_reviewer');
+    renderWithProviders(<CreditPages />, { path: urls.credits.index(), route: '/credits/*' });
+    const first = async () => (await within(await screen.findByRole('table')).findAllByRole('link'))[0]!;
+    await userEvent.click(await first());
+    const review = await screen.findByRole('region', { name: 'Review' });
+    await userEvent.click(within(review).getByRole('combobox', { name: 'Review status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Contacted' }));
+    await userEvent.type(within(review).getByRole('textbox', { name: 'Note' }), 'Called at 10');
+    await userEvent.click(within(review).getByRole('button', { name: 'Save review' }));
+    expect(await within(review).findByText(/^Changed by TIENDA_DEMO on /)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: /Back to the list|Close/ }));
+    expect((await first()).closest('tr')).toHaveTextContent('Contacted');
+  });
+
+  it('a note over 500 characters is refused before sending', async () => {
+    actAs('credit_reviewer');
+    renderLead(lead().id);
+    const review = await screen.findByRole('region', { name: 'Review' });
+    await userEvent.click(within(review).getByRole('textbox', { name: 'Note' }));
+    await userEvent.paste('x'.repeat(501));
+    expect(within(review).getByText('At most 500 characters: shorten the note to save it.')).toBeInTheDocument();
+    expect(within(review).getByRole('button', { name: 'Save review' })).toBeDisabled();
+  });
+
+  it('a viewer reads the review and is told why it cannot change it', async () => {
+    actAs('viewer');
+    renderLead(lead().id);
+    const review = await screen.findByRole('region', { name: 'Review' });
+    expect(within(review).getByText('Review: New')).toBeInTheDocument();
+    expect(within(review).getByText('Your role, Viewer, does not include reviewing credit leads.')).toBeInTheDocument();
+    expect(within(review).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('carries this browser’s old marks of the listed leads over once, as contacted, and forgets only those', async () => {
+    actAs('credit_reviewer');
+    renderWithProviders(<CreditPages />, { path: urls.credits.index(), route: '/credits/*' });
+    const table = await screen.findByRole('table');
+    const link = (await within(table).findAllByRole('link'))[0]!;
+    const listed = decodeURIComponent(link.getAttribute('href')!.split('?')[0]!.split('/').pop()!);
+    const elsewhere = '00000000-0000-4000-8000-000000000000';
+    act(() => marksStore.set([listed, elsewhere]));
+    const row = link.closest('tr')!;
+    await waitFor(() => expect(row).toHaveTextContent('Contacted'));
+    expect(marksStore.get()).toEqual([elsewhere]);
+  });
+});
+
+describe('a teammate’s lead review', () => {
+  it('reaches an open page over the event stream, without a reload', async () => {
+    actAs('credit_reviewer');
+    const { queryClient } = renderWithProviders(<LiveUpdates wide />);
+    queryClient.setQueryData(creditLeadKeys.reviews(false), []);
+    const { id } = testDb().creditLeads.live[0]!;
+    // The stream is open once a first save is heard; then a teammate's is applied as it comes.
+    const teammate = () =>
+      putLeadReview(id, { status: 'sold', note: 'Paid in cash' }, false).then(() =>
+        queryClient.getQueryData<LeadReview[]>(creditLeadKeys.reviews(false)),
+      );
+    await waitFor(async () =>
+      expect(await teammate()).toEqual([expect.objectContaining({ leadId: id, status: 'sold', note: 'Paid in cash' })]),
+    );
   });
 });

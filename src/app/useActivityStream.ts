@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { eventsUrl, parseActivityEvent, type ActivityEntry } from '../api/activity';
 import { backendReady } from '../api/client';
+import { parseLeadReviewEvent, type LeadReview } from '../api/credits';
 import { useSession } from '../lib/session';
 
 export type StreamState = 'connecting' | 'open' | 'down';
@@ -13,12 +14,18 @@ const maxRetryMs = 30_000;
  * stream per account: it closes when the account changes or the seller signs out. When it drops, it is
  * reopened with backoff from the last entry seen, so nothing is missed; invalid entries are dropped.
  */
-export function useActivityStream(onEntry: (entry: ActivityEntry) => void, onFirstOpen: () => void): StreamState {
+export function useActivityStream(
+  onEntry: (entry: ActivityEntry) => void,
+  onFirstOpen: () => void,
+  /** A teammate's credit-lead review (`event: lead-review`, docs/roles.md): not replayed, the list reads them all. */
+  onLeadReview: (review: LeadReview & { sandbox: boolean }) => void,
+): StreamState {
   const session = useSession();
   const account = session.mode === 'live' ? (session.server?.signedIn && session.server.activeAccountId) || null : session.mode;
   const [state, setState] = useState<StreamState>('connecting');
   const deliver = useEffectEvent(onEntry);
   const opened = useEffectEvent(onFirstOpen);
+  const reviewed = useEffectEvent(onLeadReview);
 
   useEffect(() => {
     if (account === null) return;
@@ -40,6 +47,10 @@ export function useActivityStream(onEntry: (entry: ActivityEntry) => void, onFir
         if (!entry) return;
         lastEventId = event.lastEventId || entry.id;
         deliver(entry);
+      });
+      source.addEventListener('lead-review', (event: MessageEvent<string>) => {
+        const review = parseLeadReviewEvent(event.data);
+        if (review) reviewed(review);
       });
       source.onerror = () => {
         // The browser's own retry knows no backoff, no cap, and gives up for good on a refusal: this one does not.

@@ -7,6 +7,7 @@ import { findOperation } from './db/fulfillment';
 import { onChange, type Change } from './db/notifications';
 import { settleStock } from './db/stock';
 import { listingPrices } from './handlers/categories';
+import type { ServerEvents } from './door';
 import { demoHistory } from './history';
 
 /**
@@ -153,7 +154,10 @@ interface ResolverInfo {
 
 const badRequest = (message: string) => HttpResponse.json({ error: 'bad_request', message }, { status: 400 });
 
-export function createActivityHandlers(db: Db, { history = false } = {}): HttpHandler[] {
+export function createActivityHandlers(
+  db: Db,
+  { history = false, serverEvents }: { history?: boolean; serverEvents?: ServerEvents } = {},
+): HttpHandler[] {
   const account = String(db.seller.id);
   const entries: ActivityEntry[] = [];
   const streams = new Set<(entry: ActivityEntry) => void>();
@@ -223,9 +227,13 @@ export function createActivityHandlers(db: Db, { history = false } = {}): HttpHa
             .filter((entry) => Number(entry.id) > Number(resumeAfter))
             .forEach(send);
         streams.add(send);
+        // The door's own events (a lead review): not activity entries, so without an id, and never replayed.
+        const sendServerEvent = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        serverEvents?.add(sendServerEvent);
         const ping = setInterval(() => write(': ping\n\n'), pingMs);
         stop = () => {
           streams.delete(send);
+          serverEvents?.delete(sendServerEvent);
           clearInterval(ping);
         };
         request.signal.addEventListener('abort', () => stop());

@@ -33,7 +33,12 @@ export async function startDemoBackend(search: string, kept: SavedScenario): Pro
   }
   await nextTask();
   // The server's own paths: its door before the marketplace, and the activity.
-  const worker = setupWorker(...createDoorHandlers(marketplace), ...marketplace, ...createActivityHandlers(db, { history: true }));
+  const serverEvents = new Set<(event: string, data: unknown) => void>();
+  const worker = setupWorker(
+    ...createDoorHandlers(db, marketplace, serverEvents),
+    ...marketplace,
+    ...createActivityHandlers(db, { history: true, serverEvents }),
+  );
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {
     db,

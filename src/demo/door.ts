@@ -1,16 +1,35 @@
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw';
+import { readLeadReview, type LeadReviewStatus } from '../../core/leadReviews.ts';
 import { leadBuyer, questionContact, stripPersonalData } from '../../core/personalData.ts';
+import { currentTime, type Db } from './db';
 import { apiPath } from './route';
+
+/** What the server publishes on the event stream besides activity entries (`event: lead-review`); src/demo/activity.ts writes it out. */
+export type ServerEvents = Set<(event: string, data: unknown) => void>;
+
+interface LeadReview {
+  leadId: string;
+  status: LeadReviewStatus;
+  note: string | null;
+  changedBy: { id: string; name: string };
+  changedAt: string;
+}
 
 /**
  * Seller Desk's API door as demo mode has it (docs/roles.md): the simulator plays the marketplace, and these
  * handlers stand where the server would, before it. Every answer carrying personal data (questions, credit
  * leads) leaves stripped by core/personalData.ts, as the server strips it; `POST /reveal/questions/:id` and
  * `POST /reveal/credit-leads/:id` read one record from the marketplace and return its contact only, with
- * `Cache-Control: no-store`. The Node simulator that live mode's tests run against has none of this: there the
+ * `Cache-Control: no-store`; `GET /lead-reviews` and `PUT /lead-reviews/:leadId` keep the team's reviews (the
+ * rule is core/leadReviews.ts) and publish each on the event stream. The Node simulator that live mode's tests run against has none of this: there the
  * server itself is the door.
  */
-export function createDoorHandlers(marketplace: readonly HttpHandler[]): HttpHandler[] {
+export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], events: ServerEvents): HttpHandler[] {
+  // Demo mode's one person, the seeded seller's owner; per sandbox or production, as the leads' reads.
+  const person = { id: 'demo-owner', name: db.seller.nickname };
+  const reviews = { live: new Map<string, LeadReview>(), sandbox: new Map<string, LeadReview>() };
+  const datasetOf = (request: Request) => (request.headers.get('x-sandbox') === 'true' ? 'sandbox' : 'live');
+
   /** The marketplace's answer to `request`, the way the server's door relays it. */
   const upstream = async (request: Request): Promise<Response> =>
     (await getResponse([...marketplace], request)) ??
@@ -59,6 +78,20 @@ export function createDoorHandlers(marketplace: readonly HttpHandler[]): HttpHan
     http.post('*/reveal/questions/:id', async ({ request, params }) =>
       revealed(await read(request, `/questions/${String(params.id)}?api_version=4`), questionContact),
     ),
+    http.get('*/lead-reviews', ({ request }) => HttpResponse.json({ reviews: [...reviews[datasetOf(request)].values()].reverse() })),
+    http.put('*/lead-reviews/:id', async ({ request, params }) => {
+      const read = readLeadReview(await request.json().catch(() => null));
+      if ('problem' in read)
+        return HttpResponse.json({ error: 'bad_request', message: `The review's ${read.problem} is not valid` }, { status: 400 });
+      const dataset = datasetOf(request);
+      const leadId = String(params.id);
+      const review: LeadReview = { leadId, ...read, changedBy: person, changedAt: new Date(currentTime(db)).toISOString() };
+      // Newest last, as the server lists them newest first.
+      reviews[dataset].delete(leadId);
+      reviews[dataset].set(leadId, review);
+      for (const send of events) send('lead-review', { ...review, accountId: String(db.seller.id), sandbox: dataset === 'sandbox' });
+      return HttpResponse.json(review);
+    }),
     http.post('*/reveal/credit-leads/:id', async ({ request, params }) => {
       const me = await read(request, '/users/me');
       if (!me.ok) return me;

@@ -15,7 +15,12 @@ let current: Db | null = null;
 export function resetDb(seed: SeedName = 'default'): Db {
   current = createDb(seed);
   const marketplace = createHandlers(current);
-  server.resetHandlers(...createDoorHandlers(marketplace), ...marketplace, ...createActivityHandlers(current));
+  const serverEvents = new Set<(event: string, data: unknown) => void>();
+  server.resetHandlers(
+    ...createDoorHandlers(current, marketplace, serverEvents),
+    ...marketplace,
+    ...createActivityHandlers(current, { serverEvents }),
+  );
   return current;
 }
 

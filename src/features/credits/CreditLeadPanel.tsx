@@ -32,7 +32,7 @@ import type { CreditLeadView } from './creditLeadView';
 import { useSiteCurrency } from './creditLeadView';
 import { creditLeadDetailQuery, useRevealBuyer } from './queries';
 import { StatusChip, shortId } from './ResultsTable';
-import { setReviewed, useReviewed } from './reviewed';
+import { LeadReviewForm } from './LeadReviewForm';
 import { useLingui } from '@lingui/react/macro';
 import { entityLabels, labelOf } from './labels';
 
@@ -51,7 +51,6 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
   const format = useFormat();
   const navigate = useNavigate();
   const headingId = useId();
-  const reviewed = useReviewed().has(id);
   const index = rows.findIndex((row) => row.lead.id === id);
   const previous = index > 0 ? rows[index - 1]!.lead.id : undefined;
   const next = index >= 0 && index < rows.length - 1 ? rows[index + 1]!.lead.id : undefined;
@@ -107,18 +106,9 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
             : t`This lead is not in the current result list.`}
         </Typography>
       </Stack>
-      {/* Any lead can be marked, expired ones included: the mark is about the review, not the credit. */}
-      {isCreditLeadId(id) && (
-        <Button
-          variant={reviewed ? 'contained' : 'outlined'}
-          size="small"
-          aria-pressed={reviewed}
-          onClick={() => setReviewed(id, !reviewed)}
-          sx={{ mb: 2 }}
-        >
-          {reviewed ? t`Reviewed (undo)` : t`Mark as reviewed`}
-        </Button>
-      )}
+      {/* Any lead can be reviewed, expired ones included: the review is the team's work, not the credit. Keyed by
+          lead: a draft belongs to its lead. */}
+      {isCreditLeadId(id) && <LeadReviewForm key={id} id={id} />}
       {/* Keyed by lead: a revealed contact belongs to its lead and is never carried over. */}
       <CreditLeadBody key={id} id={id} />
     </Paper>

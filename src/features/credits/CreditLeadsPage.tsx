@@ -29,7 +29,8 @@ import { markCreditLeadsVisited } from './navBadge';
 import { creditLeadSearchQuery } from './queries';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
-import { problemsByField, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
+import { useCarryOverMarks } from './reviewed';
+import { problemsByField, reviewFilterOf, reviewFilters, searchUrlSchema, toSearchParams, type ReviewFilter } from './searchState';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { problemLabels, reviewLabels } from './labels';
@@ -49,7 +50,8 @@ function exportCsv(rows: CreditLeadView[], from: string, to: string) {
     { header: 'date_created', value: (row) => row.lead.date_created },
     { header: 'status', value: (row) => row.status },
     { header: 'expired', value: (row) => row.lead.expired },
-    { header: 'reviewed', value: (row) => row.reviewed },
+    // The team's review status (docs/roles.md); an earlier version's `reviewed` column was one device's marks.
+    { header: 'review_status', value: (row) => row.review?.status ?? 'new' },
   ]);
   downloadText(`credit-leads_${from.slice(0, 10)}_${to.slice(0, 10)}.csv`, csv);
 }
@@ -76,7 +78,9 @@ export function CreditLeadsPage() {
   const refused = Object.values(problems);
   const query = useQuery({ ...creditLeadSearchQuery(params, sandbox), enabled: me.data !== undefined && refused.length === 0 });
   const showList = !id || beside;
-  const rows = useCreditLeadViews(query.data, state.status, state.reviewed, showList);
+  const reviewFilter = reviewFilterOf(state);
+  const rows = useCreditLeadViews(query.data, state.status, reviewFilter, showList);
+  useCarryOverMarks(leadsOf(rows));
   // The page of results and its rows go to DataState as one value, which it draws deferred, so the rows always
   // match the page they are shown with. This component reads react-query's stores and draws only cheap parts: had
   // it deferred them itself, it would take part in the slow deferred render, and an answer arriving between two of
@@ -130,8 +134,10 @@ export function CreditLeadsPage() {
                         select
                         size="small"
                         label={t`Review`}
-                        value={state.reviewed}
-                        onChange={(e) => update({ reviewed: e.target.value === 'any' ? undefined : (e.target.value as ReviewFilter) })}
+                        value={reviewFilter}
+                        onChange={(e) =>
+                          update({ review: e.target.value === 'any' ? undefined : (e.target.value as ReviewFilter), reviewed: undefined })
+                        }
                         sx={{ minWidth: 200 }}
                       >
                         {reviewFilters.map((value) => (

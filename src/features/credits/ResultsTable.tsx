@@ -15,7 +15,7 @@ import { pageSizes } from './searchState';
 import chip from '../../components/Chip.module.css';
 import styles from './ResultsTable.module.css';
 import { useLingui } from '@lingui/react/macro';
-import { statusLabels, entityLabels, labelOf } from './labels';
+import { statusLabels, entityLabels, labelOf, reviewStatusLabels } from './labels';
 
 interface ResultsTableProps {
   page: CreditLeadSearch;
@@ -33,7 +33,7 @@ export function StatusChip({ status }: { status: CreditLead['status'] | undefine
   return <span className={`${chip.chip} ${chip.outlined}`}>{status ? labelOf(statusLabels, status, i18n) : t`Not reported`}</span>;
 }
 
-/** One page of leads: item, amounts in the site's currency, entity, date, status, expired and reviewed marks. */
+/** One page of leads: item, amounts in the site's currency, entity, date, status, expired marks and the team's review. */
 export function ResultsTable({ page, rows, selectedId, search, onPage }: ResultsTableProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
@@ -80,7 +80,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
                   </tr>
                 );
               }
-              const { lead, status, itemTitle, currency, reviewed } = row;
+              const { lead, status, itemTitle, currency, review } = row;
               return (
                 <tr
                   key={lead.id}
@@ -91,10 +91,10 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
                     <RouterLink to={urls.credits.detail(lead.id, search)} className={styles.id}>
                       {shortId(lead.id)}
                     </RouterLink>
-                    {reviewed && (
+                    {review && review.status !== 'new' && (
                       <span className={styles.reviewed}>
                         <CheckCircleOutline fontSize="small" aria-hidden />
-                        {t`Reviewed`}
+                        {i18n._(reviewStatusLabels[review.status])}
                       </span>
                     )}
                   </td>

@@ -1,4 +1,4 @@
-import type { CreditLeadSearchParams } from '../../api/credits';
+import type { CreditLeadSearchParams, LeadReview } from '../../api/credits';
 
 /**
  * Query keys of the credits area, general → specific. The sandbox switch is part of every key: the
@@ -13,7 +13,14 @@ export const creditLeadKeys = {
   detail: (id: string, sellerId: number, sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'detail', { id, sellerId }] as const,
   newCounts: (sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'new-count'] as const,
   newCount: (sellerId: number, since: string, sandbox: boolean) => [...creditLeadKeys.newCounts(sandbox), { sellerId, since }] as const,
+  /** The account's lead reviews (GET /lead-reviews), one list for every page of leads. */
+  reviews: (sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'reviews'] as const,
   /** How many leads were approved from a local day on (the home screen's count). */
   approvedSince: (sellerId: number, fromDay: string, sandbox: boolean) =>
     [...creditLeadKeys.newCounts(sandbox), 'approved', { sellerId, fromDay }] as const,
 };
+
+/** The reviews with `review` in place of the lead's earlier one (a save, a teammate's change on the stream). */
+export function withReview(reviews: readonly LeadReview[], review: LeadReview): LeadReview[] {
+  return [review, ...reviews.filter((other) => other.leadId !== review.leadId)];
+}

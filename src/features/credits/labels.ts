@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CreditLeadSearchProblem, CreditLeadStatusFilter, FinancialEntity } from '../../api/credits';
+import type { LeadReviewStatus } from '../../../core/leadReviews.ts';
 import type { ReviewFilter } from './searchState';
 
 // Words for the API's and the form's tokens, shared by the search form, the table and the lead panel.
@@ -35,8 +36,17 @@ export function labelOf<K extends string>(labels: Record<K, MessageDescriptor>, 
   return Object.hasOwn(labels, value) ? i18n._(labels[value as K]) : value;
 }
 
+/** A lead's review status (docs/roles.md), as the team sets it. */
+export const reviewStatusLabels: Record<LeadReviewStatus, MessageDescriptor> = {
+  new: msg({ message: `New`, context: 'lead review' }),
+  contacted: msg`Contacted`,
+  interested: msg`Interested`,
+  not_interested: msg`Not interested`,
+  sold: msg`Sold`,
+};
+
 export const reviewLabels: Record<ReviewFilter, MessageDescriptor> = {
   any: msg`All leads`,
-  reviewed: msg`Reviewed on this device`,
-  unreviewed: msg`Not reviewed yet`,
+  reviewed: msg`Reviewed (any status but new)`,
+  ...reviewStatusLabels,
 };

@@ -1,6 +1,15 @@
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { getCreditLead, revealCreditLeadBuyer, searchCreditLeads, type CreditLeadSearchParams } from '../../api/credits';
-import { creditLeadKeys } from './keys';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LeadReviewStatus } from '../../../core/leadReviews.ts';
+import {
+  getCreditLead,
+  getLeadReviews,
+  putLeadReview,
+  revealCreditLeadBuyer,
+  searchCreditLeads,
+  type CreditLeadSearchParams,
+  type LeadReview,
+} from '../../api/credits';
+import { creditLeadKeys, withReview } from './keys';
 
 export function creditLeadSearchQuery(params: CreditLeadSearchParams, sandbox: boolean) {
   return queryOptions({
@@ -24,4 +33,23 @@ export function creditLeadDetailQuery(id: string, sellerId: number, sandbox: boo
  */
 export function useRevealBuyer(id: string, sandbox: boolean) {
   return useMutation({ mutationFn: () => revealCreditLeadBuyer(id, sandbox), gcTime: 0 });
+}
+
+/** The account's lead reviews; kept current by saves and by the team's changes on the event stream. */
+export function leadReviewsQuery(sandbox: boolean) {
+  return queryOptions({
+    queryKey: creditLeadKeys.reviews(sandbox),
+    queryFn: ({ signal }) => getLeadReviews(sandbox, signal),
+  });
+}
+
+/** Sets a lead's review: the list and the lead show the saved review at once. */
+export function useSetLeadReview(sandbox: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ leadId, status, note }: { leadId: string; status: LeadReviewStatus; note: string | null }) =>
+      putLeadReview(leadId, { status, note }, sandbox),
+    onSuccess: (review) =>
+      queryClient.setQueryData(creditLeadKeys.reviews(sandbox), (reviews: LeadReview[] | undefined) => withReview(reviews ?? [], review)),
+  });
 }

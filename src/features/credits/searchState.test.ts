@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemsByField, searchUrlSchema, toSearchParams } from './searchState';
+import { problemsByField, reviewFilterOf, searchUrlSchema, toSearchParams } from './searchState';
 
 const url = (query: Record<string, string>) => searchUrlSchema.parse(query);
 
@@ -19,6 +19,17 @@ describe('the search form applies the spec rules before sending', () => {
   });
 
   it('falls back on an unknown status or review filter instead of failing', () => {
-    expect(url({ status: 'pending', reviewed: 'maybe' })).toMatchObject({ status: 'approved', reviewed: 'any' });
+    expect(url({ status: 'pending', review: 'maybe', reviewed: 'maybe' })).toMatchObject({
+      status: 'approved',
+      review: 'any',
+      reviewed: undefined,
+    });
+  });
+
+  it('maps an earlier version’s reviewed= filter onto the review statuses', () => {
+    expect(reviewFilterOf(url({ reviewed: 'reviewed' }))).toBe('reviewed');
+    expect(reviewFilterOf(url({ reviewed: 'unreviewed' }))).toBe('new');
+    expect(reviewFilterOf(url({ reviewed: 'unreviewed', review: 'sold' }))).toBe('sold');
+    expect(reviewFilterOf(url({}))).toBe('any');
   });
 });

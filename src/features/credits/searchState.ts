@@ -7,9 +7,11 @@ import {
   type CreditLeadSearchParams,
   type CreditLeadSearchProblem,
 } from '../../api/credits';
+import { leadReviewStatuses } from '../../../core/leadReviews.ts';
 import { daysBefore, localDay } from '../../lib/localTime';
 
-export const reviewFilters = ['any', 'reviewed', 'unreviewed'] as const;
+/** The list's review filter: every lead, the reviewed ones (any status but new), or one status. */
+export const reviewFilters = ['any', 'reviewed', ...leadReviewStatuses] as const;
 export type ReviewFilter = (typeof reviewFilters)[number];
 export const pageSizes = [25, 50, creditLeadMaxPageSize] as const;
 
@@ -26,9 +28,17 @@ export const searchUrlSchema = z.object({
   item: z.catch(z.optional(z.string()), undefined),
   offset: z.catch(z.coerce.number(), 0),
   limit: z.catch(z.coerce.number(), creditLeadMaxPageSize),
-  reviewed: z.catch(z.enum(reviewFilters), 'any'),
+  review: z.catch(z.enum(reviewFilters), 'any'),
+  /** The filter of earlier versions, when marks lived on one device: read as `review` (links kept working). */
+  reviewed: z.catch(z.optional(z.enum(['reviewed', 'unreviewed'])), undefined),
 });
 export type SearchUrlState = z.infer<typeof searchUrlSchema>;
+
+/** The review filter the URL asks for, an earlier version's `reviewed=` mapped onto the statuses. */
+export function reviewFilterOf(state: Pick<SearchUrlState, 'review' | 'reviewed'>): ReviewFilter {
+  if (state.review !== 'any' || state.reviewed === undefined) return state.review;
+  return state.reviewed === 'reviewed' ? 'reviewed' : 'new';
+}
 
 export function defaultRange(today: Date = new Date()) {
   return { from: localDay(daysBefore(today, 30)), to: localDay(today) };
