@@ -140,6 +140,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
       tokens,
       apiUrl: config.sellerApiUrl,
       log: app.log,
+      instanceId: config.instanceId,
       readsPerNotification: notifications.readsPerNotification,
     });
     app.addHook('onClose', () => worker.stop());

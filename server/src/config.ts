@@ -32,6 +32,11 @@ export interface Config {
   tls: { cert: Buffer; key: Buffer } | undefined;
   /** The built browser app (vite's outDir). */
   staticDir: string;
+  /**
+   * This instance's name in the notification queue (INSTANCE_ID): a restart takes back at once what it had
+   * claimed, leaving other instances' claims to their leases. Unique per instance; stable across restarts.
+   */
+  instanceId: string;
   /** Audit entries and sign-ins older than this many days are deleted (AUDIT_RETENTION_DAYS, default 400). */
   auditRetentionDays: number;
   logLevel: string;
@@ -101,6 +106,10 @@ const schema = z.object({
     .int({ error: 'must be a whole number of days, at least 1' })
     .min(1, { error: 'must be a whole number of days, at least 1' })
     .default(400),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, ".", "_" or "-"' })
+    .default('main'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
 });
 
@@ -173,5 +182,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     staticDir: s.OUT_DIR,
     logLevel: s.LOG_LEVEL,
     auditRetentionDays: s.AUDIT_RETENTION_DAYS,
+    instanceId: s.INSTANCE_ID,
   };
 }

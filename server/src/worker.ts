@@ -96,6 +96,8 @@ export function createWorker(deps: {
   tokens: Tokens;
   apiUrl: string;
   log: FastifyBaseLogger;
+  /** This instance's name on its claims (INSTANCE_ID). */
+  instanceId: string;
   /** The tests' override of `defaultReadsPerNotification`. */
   readsPerNotification?: number | undefined;
 }) {
@@ -316,7 +318,7 @@ export function createWorker(deps: {
       again = false;
       for (;;) {
         await quiet();
-        const claimed = await store.activity.claim(batchSize, leaseMs);
+        const claimed = await store.activity.claim(batchSize, leaseMs, deps.instanceId);
         if (claimed.length === 0 || stopped) break;
         // One at a time, letting waiting requests in first: on PGlite (one connection) the intake's insert
         // would otherwise queue behind a batch of the worker's statements.
@@ -343,7 +345,17 @@ export function createWorker(deps: {
 
   const timer = setInterval(kick, pollMs);
   timer.unref();
-  kick();
+  // What this instance claimed before a restart is its own to finish now, not after the lease.
+  store.activity.reclaim(deps.instanceId).then(
+    (taken) => {
+      if (taken > 0) log.info({ taken }, 'notifications claimed before the restart taken back');
+      kick();
+    },
+    (error: unknown) => {
+      log.error({ err: error }, 'claims before the restart not taken back');
+      kick();
+    },
+  );
 
   return {
     kick,

@@ -64,6 +64,7 @@ describe('start refused on a bad setting', () => {
       'Invalid setting AUDIT_RETENTION_DAYS: must be a whole number of days, at least 1',
     ],
     ['AUDIT_RETENTION_DAYS', { AUDIT_RETENTION_DAYS: 'a year' }, 'Invalid setting AUDIT_RETENTION_DAYS: must be a whole number of days'],
+    ['INSTANCE_ID', { INSTANCE_ID: 'web 1' }, 'Invalid setting INSTANCE_ID: must be 1 to 64 letters, digits'],
     ['OUT_DIR', { OUT_DIR: '/nonexistent/build' }, 'Invalid setting OUT_DIR: /nonexistent/build/index.html is missing'],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: main }, 'Missing setting TLS_KEY_FILE: TLS_CERT_FILE is set'],
     ['TLS_CERT_FILE', { TLS_KEY_FILE: main }, 'Missing setting TLS_CERT_FILE: TLS_KEY_FILE is set'],
@@ -95,6 +96,8 @@ describe('settings', () => {
     expect(config.auditRetentionDays).toBe(400);
     expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
     expect(config.imageHosts).toEqual(['https://http2.mlstatic.com']);
+    expect(config.instanceId).toBe('main');
+    expect(loadConfig({ INSTANCE_ID: 'web-2' }).instanceId).toBe('web-2');
   });
 
   it('turn to live mode with SELLER_API_URL, and to OAuth sign-in with the app’s id and secret', () => {

@@ -471,6 +471,48 @@ describe.each(await storeEngines('notification tests'))('two instances on $name'
     expect(row).toEqual({ id: body._id });
     await server.close();
   });
+
+  it('takes back at once what it had claimed before a restart, and leaves another live instance’s claims alone', async () => {
+    const { simulator, stores } = instances;
+    const [store] = stores;
+    const before = await startServer({ ...simulatorEnv(simulator), INSTANCE_ID: 'web-1' }, { store });
+    const seller = new Browser(before.url);
+    await signIn(seller);
+    await before.close();
+    // web-1 died holding one claim; web-2, alive, holds another: both leases have a minute to run.
+    const [own, others] = [3, 4].map((skip) => notification(`/questions/${seededQuestion(simulator, skip).id}`));
+    const rows = [own!, others!].map(({ _id, resource }) => ({ id: _id, userId: String(sellerId), topic: 'questions' as const, resource }));
+    expect(await store.activity.receive(rows)).toEqual(['stored', 'stored']);
+    const leaseEnd = new Date(Date.now() + 60_000);
+    for (const [body, instance] of [
+      [own!, 'web-1'],
+      [others!, 'web-2'],
+    ] as const) {
+      await store.db
+        .updateTable('notifications')
+        .set({ attempts: 1, next_attempt_at: leaseEnd, claimed_by: instance })
+        .where('id', '=', body._id)
+        .execute();
+    }
+
+    const restarted = await startServer({ ...simulatorEnv(simulator), INSTANCE_ID: 'web-1' }, { store });
+    const activityOf = async () =>
+      (
+        (await (await fetch(`${restarted.url}/activity?limit=200`, { headers: { cookie: seller.cookieHeader() } })).json()) as {
+          entries: ActivityEntry[];
+        }
+      ).entries;
+    // Well within the lease: taken back at start, not when the lease runs out.
+    await waitFor(async () => (await activityOf()).find((entry) => entry.resource === own!.resource), 10_000);
+    const left = await store.db
+      .selectFrom('notifications')
+      .select(['processed_at', 'claimed_by', 'next_attempt_at'])
+      .where('id', '=', others!._id)
+      .executeTakeFirstOrThrow();
+    expect(left).toEqual({ processed_at: null, claimed_by: 'web-2', next_attempt_at: leaseEnd });
+    expect((await activityOf()).find((entry) => entry.resource === others!.resource)).toBeUndefined();
+    await restarted.close();
+  });
 });
 
 describe('forged notifications over the simulator: the marketplace signs nothing', () => {

@@ -132,13 +132,14 @@ export function activityQueries(db: Kysely<Database>) {
     },
 
     /**
-     * Claims due notifications for `leaseMs`: one UPDATE over rows locked with SKIP LOCKED, so instances
-     * sharing a PostgreSQL never claim the same one; a claimer that dies lets the lease run out.
+     * Claims due notifications for `leaseMs` as `instanceId`: one UPDATE over rows locked with SKIP LOCKED, so
+     * instances sharing a PostgreSQL never claim the same one; a claimer that dies lets the lease run out,
+     * unless it comes back first (`reclaim`).
      */
-    async claim(limit: number, leaseMs: number): Promise<Claimed[]> {
+    async claim(limit: number, leaseMs: number, instanceId: string): Promise<Claimed[]> {
       const rows = await db
         .updateTable('notifications')
-        .set({ attempts: sql`attempts + 1`, next_attempt_at: new Date(Date.now() + leaseMs) })
+        .set({ attempts: sql`attempts + 1`, next_attempt_at: new Date(Date.now() + leaseMs), claimed_by: instanceId })
         .where(
           'id',
           'in',
@@ -164,7 +165,22 @@ export function activityQueries(db: Kysely<Database>) {
     },
 
     async retryAt(id: string, at: Date): Promise<void> {
-      await db.updateTable('notifications').set({ next_attempt_at: at }).where('id', '=', id).execute();
+      await db.updateTable('notifications').set({ next_attempt_at: at, claimed_by: null }).where('id', '=', id).execute();
+    },
+
+    /**
+     * At start: what this instance had claimed before it stopped is due now rather than when its lease runs
+     * out (nobody else works on an instance's claims while they last). Answers how many.
+     */
+    async reclaim(instanceId: string): Promise<number> {
+      const rows = await db
+        .updateTable('notifications')
+        .set({ next_attempt_at: new Date(), claimed_by: null })
+        .where('claimed_by', '=', instanceId)
+        .where('processed_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.length;
     },
 
     /**

@@ -271,7 +271,12 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  '2026-12-04-03-audit-append-only': {
+  '2026-12-04-14-notification-claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('notifications').addColumn('claimed_by', 'text').execute();
+    },
+  },
+  '2026-12-04-15-audit-append-only': {
     async up(db: Kysely<unknown>) {
       // The trail is appended to, never changed: the database refuses an UPDATE of an entry, whoever asks
       // (only the retention deletes).

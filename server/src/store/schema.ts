@@ -109,6 +109,8 @@ export interface Database {
     /** A worker that claims the notification moves this forward (its lease); a failed read, by the backoff. */
     next_attempt_at: Generated<Date>;
     processed_at: Date | null;
+    /** The INSTANCE_ID of the worker holding the claim; cleared when it leaves it to a retry. */
+    claimed_by: string | null;
   };
   activity: {
     /** bigserial: read as text (`id::text`), the SSE event id. */
