@@ -5,7 +5,7 @@ import { formatter } from '@lingui/format-po';
  * One catalog per area and locale, so each lazily loaded area downloads only its own messages in the active
  * locale: the shell's (app, shared components, lib) before the first render, a feature's with its pages.
  */
-const features = ['home', 'questions', 'response-time', 'stock', 'categories', 'fulfillment', 'credits', 'settings', 'activity'];
+const features = ['home', 'questions', 'response-time', 'stock', 'categories', 'fulfillment', 'credits', 'settings', 'activity', 'audit'];
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -47,6 +47,7 @@ describe('Shell', () => {
       '/fulfillment',
       '/credits',
       '/activity',
+      '/audit',
       '/settings',
     ]);
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');

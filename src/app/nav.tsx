@@ -7,6 +7,7 @@ import { urls } from '../lib/urls';
 import {
   CategoryIcon,
   CreditScoreIcon,
+  HistoryIcon,
   HomeIcon,
   InventoryIcon,
   NotificationsIcon,
@@ -38,5 +39,6 @@ export const navEntries: NavEntry[] = [
   { to: urls.fulfillment.index(), label: msg`Fulfillment`, icon: <WarehouseIcon />, needs: areaReads.fulfillment },
   { to: urls.credits.index(), label: msg`Credit leads`, icon: <CreditScoreIcon />, badge: 'newCreditLeads', needs: areaReads.credits },
   { to: urls.activity.index(), label: msg`Activity`, icon: <NotificationsIcon />, badge: 'unreadActivity' },
+  { to: urls.audit.index(), label: msg`Audit`, icon: <HistoryIcon />, needs: areaReads.audit },
   { to: urls.settings.index(), label: msg`Settings`, icon: <SettingsIcon /> },
 ];

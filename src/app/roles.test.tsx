@@ -51,11 +51,22 @@ const navigation = async () => {
     .map((link) => link.textContent);
 };
 
-const allAreas = ['Home', 'Questions', 'Response time', 'Stock', 'Categories', 'Fulfillment', 'Credit leads', 'Activity', 'Settings'];
+const allAreas = [
+  'Home',
+  'Questions',
+  'Response time',
+  'Stock',
+  'Categories',
+  'Fulfillment',
+  'Credit leads',
+  'Activity',
+  'Audit',
+  'Settings',
+];
 const areasOf: Record<Role, string[]> = {
   owner: allAreas,
   manager: allAreas,
-  viewer: allAreas,
+  viewer: allAreas.filter((area) => area !== 'Audit'),
   answerer: ['Home', 'Questions', 'Response time', 'Stock', 'Categories', 'Fulfillment', 'Activity', 'Settings'],
   stock_keeper: ['Home', 'Questions', 'Stock', 'Categories', 'Fulfillment', 'Activity', 'Settings'],
   credit_reviewer: ['Home', 'Categories', 'Credit leads', 'Activity', 'Settings'],
@@ -261,5 +272,31 @@ describe('a teammate’s lead review', () => {
     await waitFor(async () =>
       expect(await teammate()).toEqual([expect.objectContaining({ leadId: id, status: 'sold', note: 'Paid in cash' })]),
     );
+  });
+});
+
+describe('the audit page', () => {
+  it('shows an owner the seeded week newest first, and filters by action through the URL', async () => {
+    actAs('owner');
+    renderWithProviders(<AppRoutes />, { path: urls.audit.index() });
+    const table = await screen.findByRole('table', { name: 'Audit entries' });
+    const rows = await within(table).findAllByRole('row');
+    expect(rows.length).toBeGreaterThan(5);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Revealed personal data' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Audit entries' }))
+          .getAllByRole('row')
+          .slice(1)
+          .every((row) => row.textContent?.includes('Revealed personal data')),
+      ).toBe(true),
+    );
+  });
+
+  it('is not available to a viewer', async () => {
+    actAs('viewer');
+    renderWithProviders(<AppRoutes />, { path: urls.audit.index() });
+    expect(await screen.findByText('Your role, Viewer, does not include the audit trail.')).toBeInTheDocument();
   });
 });

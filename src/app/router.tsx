@@ -87,6 +87,10 @@ const Credits = lazyArea(
   () => import('../features/credits/routes'),
   (locale) => import(`../features/credits/locales/${locale}.po`),
 );
+const Audit = lazyArea(
+  () => import('../features/audit/routes'),
+  (locale) => import(`../features/audit/locales/${locale}.po`),
+);
 const Activity = lazyArea(() => import('../features/activity/routes'), activityCatalog);
 const Settings = lazyArea(() => import('../features/settings/routes'), settingsCatalog);
 const SignIn = lazyArea(
@@ -189,6 +193,14 @@ export function AppRoutes() {
           }
         />
         <Route path={`${patterns.activity.root}/*`} element={<Activity />} />
+        <Route
+          path={`${patterns.audit.root}/*`}
+          element={
+            <Gate needs={areaReads.audit}>
+              <Audit />
+            </Gate>
+          }
+        />
         <Route path={`${patterns.settings.root}/*`} element={<Settings />} />
         <Route path="*" element={<NotFound />} />
       </Route>

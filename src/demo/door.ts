@@ -7,6 +7,91 @@ import { apiPath } from './route';
 /** What the server publishes on the event stream besides activity entries (`event: lead-review`); src/demo/activity.ts writes it out. */
 export type ServerEvents = Set<(event: string, data: unknown) => void>;
 
+interface AuditEntry {
+  id: string;
+  at: string;
+  person: { id: string; name: string } | null;
+  action: string;
+  target: { type: string; id: string } | null;
+  details: Record<string, string | number | boolean | null | string[]>;
+  requestId: string;
+  phase: 'attempt' | 'outcome' | 'event';
+  status: number | 'unknown' | null;
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * A week of the seeded team's work before the demo opened, newest last: answers, a hide, stock changes, a reveal and
+ * lead reviews, on records of the seeded db.
+ */
+function seededWeek(db: Db, owner: { id: string; name: string }): Omit<AuditEntry, 'id'>[] {
+  const team = [owner, { id: 'demo-manager', name: 'Lucía Gómez' }, { id: 'demo-answerer', name: 'Martín Ruiz' }];
+  const reviewer = { id: 'demo-credit-reviewer', name: 'Sofía Díaz' };
+  const questions = [...db.questions.byId.values()].filter((q) => q.seller_id === db.seller.id).slice(0, 8);
+  const leads = db.creditLeads.live.slice(0, 3);
+  const now = currentTime(db);
+  const entries: Omit<AuditEntry, 'id'>[] = [];
+  const at = (daysAgo: number, hour: number) =>
+    new Date(Math.floor((now - daysAgo * dayMs) / dayMs) * dayMs + hour * 3_600_000).toISOString();
+  questions.forEach((question, index) => {
+    const person = team[index % team.length]!;
+    const base = { person, action: 'answer', target: { type: 'question', id: String(question.id) }, requestId: `seed-${index}` };
+    const when = at(7 - index * 0.8, 10 + (index % 6));
+    entries.push({ ...base, at: when, details: { length: 40 + index * 13 }, phase: 'attempt', status: null });
+    entries.push({ ...base, at: when, details: {}, phase: 'outcome', status: 200 });
+  });
+  leads.forEach((lead, index) => {
+    const target = { type: 'credit_lead', id: lead.id };
+    entries.push({
+      at: at(5 - index, 15),
+      person: reviewer,
+      action: 'reveal',
+      target,
+      details: {},
+      requestId: `seed-r${index}`,
+      phase: 'event',
+      status: null,
+    });
+    entries.push({
+      at: at(5 - index, 16),
+      person: reviewer,
+      action: 'lead.review',
+      target,
+      details: { status: index === 0 ? 'sold' : 'contacted' },
+      requestId: `seed-l${index}`,
+      phase: 'event',
+      status: null,
+    });
+  });
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** What the trail records of a write relayed to the marketplace (as the server's door: answers by length, never their text). */
+function auditedWrite(method: string, path: string, body: unknown): Pick<AuditEntry, 'action' | 'target' | 'details'> | undefined {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (method === 'POST' && path === '/answers')
+    return {
+      action: 'answer',
+      target: { type: 'question', id: String(record.question_id) },
+      details: { length: typeof record.text === 'string' ? record.text.length : null },
+    };
+  const deleted = method === 'DELETE' ? /^\/questions\/([^/]+)$/.exec(path) : null;
+  if (deleted) return { action: 'question.delete', target: { type: 'question', id: deleted[1]! }, details: {} };
+  if (method === 'POST' && path === '/my/questions/hidden') {
+    const ids = Array.isArray(record.question_ids) ? record.question_ids.map(String) : [];
+    return { action: 'question.hide', target: ids.length === 1 ? { type: 'question', id: ids[0]! } : null, details: { questionIds: ids } };
+  }
+  const stock = method === 'PUT' ? /^\/user-products\/([^/]+)\/stock\/type\/([^/]+)$/.exec(path) : null;
+  if (stock)
+    return {
+      action: 'stock.write',
+      target: { type: 'user_product', id: stock[1]! },
+      details: { location: stock[2]!, after: typeof record.quantity === 'number' ? record.quantity : null },
+    };
+  return undefined;
+}
+
 interface LeadReview {
   leadId: string;
   status: LeadReviewStatus;
@@ -29,6 +114,29 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
   const person = { id: 'demo-owner', name: db.seller.nickname };
   const reviews = { live: new Map<string, LeadReview>(), sandbox: new Map<string, LeadReview>() };
   const datasetOf = (request: Request) => (request.headers.get('x-sandbox') === 'true' ? 'sandbox' : 'live');
+  // The trail, oldest first; the week before the demo opened is made on its first read (the db may still be seeding).
+  let trail: AuditEntry[] | null = null;
+  const entries = () => (trail ??= seededWeek(db, person).map((entry, index) => ({ ...entry, id: String(index + 1) })));
+  const record = (entry: Omit<AuditEntry, 'id' | 'at' | 'person'>) => {
+    const list = entries();
+    list.push({ ...entry, id: String(list.length + 1), at: new Date(currentTime(db)).toISOString(), person });
+  };
+  let requests = 0;
+  /** A write relayed with an attempt before and its outcome after, joined by a request id. */
+  const relayAudited = async ({ request }: { request: Request }) => {
+    const path = new URL(request.url).pathname.replace(/^.*?\/api(?=\/)/, '');
+    const body: unknown = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const write = auditedWrite(request.method, path, body);
+    if (!write) return upstream(request);
+    const requestId = `demo-${++requests}`;
+    record({ ...write, requestId, phase: 'attempt', status: null });
+    const response = await upstream(request);
+    record({ ...write, details: {}, requestId, phase: 'outcome', status: response.type === 'error' ? 'unknown' : response.status });
+    return response;
+  };
 
   /** The marketplace's answer to `request`, the way the server's door relays it. */
   const upstream = async (request: Request): Promise<Response> =>
@@ -65,19 +173,46 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
     return upstream(new Request(new URL(`/api${path}`, request.url), { headers }));
   };
 
-  const revealed = async (response: Response, pick: (record: unknown) => unknown) => {
+  /** A reveal's answer (one record's contact, never cached), recorded in the trail. */
+  const revealed = async (response: Response, pick: (record: unknown) => unknown, target: { type: string; id: string }) => {
     if (!response.ok) return response;
     const contact = pick(await response.json());
     if (contact === undefined)
       return HttpResponse.json({ error: 'not_found', message: 'This record carries no personal data' }, { status: 404 });
+    record({ action: 'reveal', target, details: {}, requestId: `demo-${++requests}`, phase: 'event', status: null });
     return HttpResponse.json(contact as Parameters<typeof HttpResponse.json>[0], { headers: { 'Cache-Control': 'no-store' } });
   };
 
   return [
     ...['/questions/search', '/questions/:id', '/vis/loans/search', '/vis/loans/:id'].map((path) => http.get(apiPath(path), relayStripped)),
     http.post('*/reveal/questions/:id', async ({ request, params }) =>
-      revealed(await read(request, `/questions/${String(params.id)}?api_version=4`), questionContact),
+      revealed(await read(request, `/questions/${String(params.id)}?api_version=4`), questionContact, {
+        type: 'question',
+        id: String(params.id),
+      }),
     ),
+    http.post(apiPath('/answers'), relayAudited),
+    http.delete(apiPath('/questions/:id'), relayAudited),
+    http.post(apiPath('/my/questions/hidden'), relayAudited),
+    http.put(apiPath('/user-products/:id/stock/type/:type'), relayAudited),
+    http.get('*/audit', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const [person, action, from, to, before] = ['person', 'action', 'from', 'to', 'before'].map((name) => query.get(name) || undefined);
+      const limit = Number(query.get('limit') ?? 50);
+      // Days as the server reads them: from the start of `from` to the end of `to`.
+      const matching = entries()
+        .filter(
+          (entry) =>
+            (!person || entry.person?.id === person) &&
+            (!action || entry.action === action) &&
+            (!from || entry.at >= from) &&
+            (!to || entry.at < new Date(Date.parse(to) + dayMs).toISOString()) &&
+            (!before || Number(entry.id) < Number(before)),
+        )
+        .reverse();
+      const page = matching.slice(0, limit);
+      return HttpResponse.json({ entries: page, next: matching.length > limit ? page.at(-1)!.id : null });
+    }),
     http.get('*/lead-reviews', ({ request }) => HttpResponse.json({ reviews: [...reviews[datasetOf(request)].values()].reverse() })),
     http.put('*/lead-reviews/:id', async ({ request, params }) => {
       const read = readLeadReview(await request.json().catch(() => null));
@@ -89,6 +224,14 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
       // Newest last, as the server lists them newest first.
       reviews[dataset].delete(leadId);
       reviews[dataset].set(leadId, review);
+      record({
+        action: 'lead.review',
+        target: { type: 'credit_lead', id: leadId },
+        details: { status: review.status },
+        requestId: `demo-${++requests}`,
+        phase: 'event',
+        status: null,
+      });
       for (const send of events) send('lead-review', { ...review, accountId: String(db.seller.id), sandbox: dataset === 'sandbox' });
       return HttpResponse.json(review);
     }),
@@ -96,7 +239,10 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
       const me = await read(request, '/users/me');
       if (!me.ok) return me;
       const { id: sellerId } = (await me.json()) as { id: number };
-      return revealed(await read(request, `/vis/loans/${encodeURIComponent(String(params.id))}?seller_id=${sellerId}`), leadBuyer);
+      return revealed(await read(request, `/vis/loans/${encodeURIComponent(String(params.id))}?seller_id=${sellerId}`), leadBuyer, {
+        type: 'credit_lead',
+        id: String(params.id),
+      });
     }),
   ];
 }

@@ -29,6 +29,7 @@ export const patterns = {
   credits: { root: '/credits', detail: ':id' },
   settings: { root: '/settings' },
   activity: { root: '/activity' },
+  audit: { root: '/audit' },
 } as const;
 
 type InboxQuery = Query<'status' | 'item' | 'from' | 'sort' | 'order'>;
@@ -65,5 +66,8 @@ export const urls = {
   },
   activity: {
     index: (query?: Query<'kind'>) => withQuery('/activity', query),
+  },
+  audit: {
+    index: (query?: Query<'person' | 'action' | 'from' | 'to'>) => withQuery('/audit', query),
   },
 };
