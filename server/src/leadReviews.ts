@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { leadReviewNoteMax, leadReviewStatuses } from '../../core/leadReviews.ts';
 import type { Config } from './config.ts';
 import { isNavigation, type Door } from './door.ts';
 import { sameOriginWrite } from './session.ts';
-import { leadReviewStatuses } from './store/leadReviews.ts';
 import type { Store } from './store/store.ts';
 
 const leadId = z.string().regex(/^[\w-]{1,100}$/);
 /** The note is checked for its size only, and never logged or put in the trail: it may name the buyer. */
 const reviewBody = z.object({
   status: z.enum(leadReviewStatuses),
-  note: z.string().max(500).nullish(),
+  note: z.string().max(leadReviewNoteMax).nullish(),
 });
 
 /** Reviews are per sandbox or production, as the leads' reads (`x-sandbox: true`). */
@@ -36,7 +36,7 @@ export function registerLeadReviews(app: FastifyInstance, deps: { config: Config
     if (!leadId.safeParse(request.params.id).success || !body.success)
       return reply.code(400).send({
         error: 'bad_request',
-        message: `Send {"status": …, "note": …} (status ${leadReviewStatuses.join(', ')}; a note of at most 500 characters)`,
+        message: `Send {"status": …, "note": …} (status ${leadReviewStatuses.join(', ')}; a note of at most ${leadReviewNoteMax} characters)`,
       });
     const key = { accountId: account.id, sandbox: sandboxOf(request), leadId: request.params.id };
     const note = body.data.note?.trim() || null;

@@ -208,11 +208,18 @@ describe.each(await storeEngines('audit tests'))('personal data and the audit tr
     expect(entries[0]).toMatchObject({ person: { name: 'TIENDA_DEMO' }, action: 'account.disconnect', phase: 'event' });
   });
 
+  it('refuses any change to an entry, in the database itself', async () => {
+    await expect(sql`update audit_entries set action = 'answer'`.execute(store.db)).rejects.toThrow(/append-only/);
+  });
+
   it('deletes entries past the retention, and only those', async () => {
     const all = () => store.audit.entries(String(demoSeller.id), { limit: 200 });
     const before = (await all()).entries;
     const oldest = before.at(-1)!;
+    // 401 days pass for the oldest entry (the trigger that keeps entries unchanged is lifted for it).
+    await sql`alter table audit_entries disable trigger audit_entries_append_only`.execute(store.db);
     await sql`update audit_entries set at = now() - interval '401 days' where id = ${oldest.id}`.execute(store.db);
+    await sql`alter table audit_entries enable trigger audit_entries_append_only`.execute(store.db);
     await store.purgeExpired(400);
     expect((await all()).entries).toEqual(before.slice(0, -1));
   });

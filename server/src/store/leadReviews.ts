@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { LeadReviewStatus } from '../../../core/leadReviews.ts';
 import type { Database } from './schema.ts';
-
-export const leadReviewStatuses = ['new', 'contacted', 'interested', 'not_interested', 'sold'] as const;
-export type LeadReviewStatus = (typeof leadReviewStatuses)[number];
 
 /** A credit lead's review as the team shares it (docs/roles.md "Credit-lead reviews shared by the team"). */
 export interface LeadReview {

@@ -276,6 +276,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('notifications').addColumn('claimed_by', 'text').execute();
     },
   },
+  '2026-12-04-15-audit-append-only': {
+    async up(db: Kysely<unknown>) {
+      // The trail is appended to, never changed: the database refuses an UPDATE of an entry, whoever asks
+      // (only the retention deletes).
+      await sql`
+        create function audit_entries_append_only() returns trigger language plpgsql as $$
+        begin
+          raise exception 'audit entries are append-only';
+        end $$`.execute(db);
+      await sql`
+        create trigger audit_entries_append_only before update on audit_entries
+        for each row execute function audit_entries_append_only()`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

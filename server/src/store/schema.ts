@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../../core/roles.ts';
 import type { AuditAction, SignedInWith } from './audit.ts';
-import type { LeadReviewStatus } from './leadReviews.ts';
+import type { LeadReviewStatus } from '../../../core/leadReviews.ts';
 
 /** The store's tables as Kysely sees them (see migrations.ts). Marketplace user ids are kept as text. */
 export interface Database {
