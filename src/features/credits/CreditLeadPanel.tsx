@@ -18,6 +18,7 @@ import { isCreditLeadId, type CreditLeadDetail } from '../../api/credits';
 import { isApiError } from '../../api/errors';
 import { Term } from '../../components/Term';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { RevealToggle } from '../../components/RevealToggle';
 import { Loading } from '../../components/Loading';
 import { useFormat } from '../../lib/format';
 import { useMe } from '../../lib/identity';
@@ -216,16 +217,7 @@ function BuyerContact({ id }: { id: string }) {
         <Typography variant="subtitle1" component="h3" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
           {t`Buyer`}
         </Typography>
-        {!denial &&
-          (buyer ? (
-            <Button size="small" variant="outlined" onClick={() => reveal.reset()}>
-              {t`Hide contact`}
-            </Button>
-          ) : (
-            <Button size="small" variant="outlined" disabled={reveal.isPending} onClick={() => reveal.mutate()}>
-              {t`Reveal contact`}
-            </Button>
-          ))}
+        {!denial && <RevealToggle reveal={reveal} />}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {denial ??

@@ -18,6 +18,7 @@ import { isApiError } from '../../api/errors';
 import type { QuestionDetail as Question } from '../../api/questions';
 import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { RevealToggle } from '../../components/RevealToggle';
 import { useFormat } from '../../lib/format';
 import { useDenial } from '../../lib/permissions';
 import { itemQuery } from '../../lib/items';
@@ -57,16 +58,7 @@ function AskerContact({ questionId, answered }: { questionId: number; answered: 
         <Typography variant="subtitle2" component="h3">
           {t`Contact`}
         </Typography>
-        {!denial &&
-          (contact ? (
-            <Button size="small" variant="outlined" onClick={() => reveal.reset()}>
-              {t`Hide contact`}
-            </Button>
-          ) : (
-            <Button size="small" variant="outlined" disabled={reveal.isPending} onClick={() => reveal.mutate()}>
-              {t`Reveal contact`}
-            </Button>
-          ))}
+        {!denial && <RevealToggle reveal={reveal} />}
       </Stack>
       {denial ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
