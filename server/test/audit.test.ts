@@ -6,12 +6,10 @@ import type { AuditEntry } from '../src/store/audit.ts';
 import { startFakeMarketplace, type FakeMarketplace } from './fake-marketplace.ts';
 import {
   Browser,
-  dropSchema,
+  json,
   liveEnv,
-  signIn,
-  simulatorEnv,
+  startOwnedServer,
   startServer,
-  startSimulator,
   storeEngines,
   teammate,
   testCipher,
@@ -24,7 +22,6 @@ interface AuditPage {
   next: string | null;
 }
 
-const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
 const trail = (browser: Browser, query = '') => json<AuditPage>(browser.request(`/audit${query}`));
 
 describe.each(await storeEngines('audit tests'))('personal data and the audit trail on $name', ({ databaseUrl }) => {
@@ -41,23 +38,16 @@ describe.each(await storeEngines('audit tests'))('personal data and the audit tr
   const vehicleQuestion = () => questions().find((q) => q.from.contact)!;
   const lead = () => simulator.db.creditLeads.live.find((l) => l.seller_id === demoSeller.id && !l.expired)!;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    simulator = await startSimulator();
-    store = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
-    server = await startServer(simulatorEnv(simulator), { store });
-    owner = new Browser(server.url);
-    await signIn(owner);
+    ({ simulator, store, server, owner, close } = await startOwnedServer(databaseUrl));
     manager = await teammate(owner, server.url, 'manager', 'Mara');
     answerer = await teammate(owner, server.url, 'answerer', 'Ana');
     viewer = await teammate(owner, server.url, 'viewer', 'Vera');
     reviewer = await teammate(owner, server.url, 'credit_reviewer', 'Rita');
   });
-  afterAll(async () => {
-    await server.close();
-    if (databaseUrl) await dropSchema(store, databaseUrl);
-    await store.close();
-    await simulator.close();
-  });
+  afterAll(() => close());
 
   it("never relays an asker's or a buyer's contact, to any role", async () => {
     const contacts = questions().flatMap((q) =>

@@ -422,3 +422,22 @@ export async function openEvents(url: string, cookie: string, lastEventId?: stri
     close: () => controller.abort(),
   };
 }
+
+/** A response's JSON body, as the type a test expects of it. */
+export const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
+
+/** Where the team's suites start: the simulator, a server over a store of its own, and the demo seller signed in as owner. */
+export async function startOwnedServer(databaseUrl: string | undefined) {
+  const simulator = await startSimulator();
+  const store = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
+  const server = await startServer(simulatorEnv(simulator), { store });
+  const owner = new Browser(server.url);
+  await signIn(owner);
+  const close = async () => {
+    await server.close();
+    if (databaseUrl) await dropSchema(store, databaseUrl);
+    await store.close();
+    await simulator.close();
+  };
+  return { simulator, store, server, owner, close };
+}

@@ -2,23 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeller } from '../../src/demo/db/core.ts';
 import type { ActivityEntry } from '../src/store/activity.ts';
 import type { AuditEntry } from '../src/store/audit.ts';
-import { openStore, type Store } from '../src/store/store.ts';
-import {
-  Browser,
-  dropSchema,
-  openEvents,
-  signIn,
-  simulatorEnv,
-  startServer,
-  startSimulator,
-  storeEngines,
-  teammate,
-  testCipher,
-  type Simulator,
-  type TestServer,
-} from './helpers.ts';
+import type { Store } from '../src/store/store.ts';
+import { Browser, json, openEvents, startOwnedServer, storeEngines, teammate, type Simulator, type TestServer } from './helpers.ts';
 
-const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
 const account = String(demoSeller.id);
 
 describe.each(await storeEngines('lead review tests'))(
@@ -32,21 +18,14 @@ describe.each(await storeEngines('lead review tests'))(
     let answerer: Browser;
     const lead = () => simulator.db.creditLeads.live.find((l) => l.seller_id === demoSeller.id)!;
 
+    let close: () => Promise<void>;
+
     beforeAll(async () => {
-      simulator = await startSimulator();
-      store = await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher });
-      server = await startServer(simulatorEnv(simulator), { store });
-      owner = new Browser(server.url);
-      await signIn(owner);
+      ({ simulator, store, server, owner, close } = await startOwnedServer(databaseUrl));
       reviewer = await teammate(owner, server.url, 'credit_reviewer', 'Rita');
       answerer = await teammate(owner, server.url, 'answerer', 'Ana');
     });
-    afterAll(async () => {
-      await server.close();
-      if (databaseUrl) await dropSchema(store, databaseUrl);
-      await store.close();
-      await simulator.close();
-    });
+    afterAll(() => close());
 
     it("shares a review with the account's open pages, per sandbox or production, never logging its note", async () => {
       const stream = await openEvents(server.url, reviewer.cookieHeader());
