@@ -1,26 +1,14 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 // E2E runs against the production server in demo mode (`npm run build:serve` first: the app into OUT_DIR and
 // the server into server/dist). PREVIEW_PORT and OUT_DIR let several builds be served side by side.
 const port = Number(process.env.PREVIEW_PORT ?? 4173);
 const outDir = process.env.OUT_DIR ?? 'dist';
 const teamsPort = Number(process.env.TEAMS_PORT ?? 4311);
-const chromium = '/usr/bin/chromium';
 const chromiumUse = {
   ...devices['Desktop Chrome'],
-  launchOptions: {
-    executablePath: existsSync(chromium) ? chromium : undefined,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 };
 // People and passkeys (e2e/teams.spec.ts) start a live server of their own at http://localhost:TEAMS_PORT:
 // WebAuthn refuses an IP address as its origin, so that project alone runs on a domain.

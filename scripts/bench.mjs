@@ -6,8 +6,9 @@
 // times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set).
 // Writes bench-results/latest.json, prints tables and puts the Lighthouse table into the README.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
 import { benchWebhooks } from './bench-webhooks.mjs';
 import { appPages } from './pages.ts';
@@ -19,18 +20,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const tls = loopbackTls();
 const protocol = tls ? 'HTTP/2 over TLS' : 'HTTP/1.1';
 const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-const chromePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath();
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  ...(tls ? ['--ignore-certificate-errors'] : []),
-];
+const chromePath = chromiumPath ?? chromium.executablePath();
+const chromeFlags = ['--headless', ...chromiumArgs, ...(tls ? ['--ignore-certificate-errors'] : [])];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 mkdirSync('bench-results', { recursive: true });
 

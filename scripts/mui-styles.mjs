@@ -13,8 +13,9 @@
 // page in Chromium on a phone and on a desktop screen, in demo mode and in live mode (over the simulator served in
 // Node), and keeps every rule Emotion inserted, in order, with the areas that inserted it.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { build } from 'vite';
 import { startLive } from './bench-notifications.mjs';
 import { appPages } from './pages.ts';
@@ -58,18 +59,7 @@ for (
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-const browser = await chromium.launch({
-  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 /** Every rule, in the order first inserted, with the areas whose pages inserted it. */
 const rules = new Map();
 // Demo mode, and live mode (its account menu), on a phone and on a desktop screen.

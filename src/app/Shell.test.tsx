@@ -1,31 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageBlocked } from '../lib/store';
 import { dismissToast, showToast, toastStore } from '../lib/toast';
-import { renderWithProviders } from '../test/render';
-import { Shell } from './Shell';
-
-/** Renders the shell on a wide screen or a phone (jsdom has no matchMedia: every query answers `wide`). */
-function renderShell({ wide }: { wide: boolean }) {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: wide,
-    media,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
-  renderWithProviders(
-    <Routes>
-      <Route element={<Shell />}>
-        <Route path="*" element={<h1>Page</h1>} />
-      </Route>
-    </Routes>,
-    { path: '/settings' },
-  );
-}
+import { renderShell } from '../test/shell';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,7 +13,7 @@ afterEach(() => {
 
 describe('Shell', () => {
   it('on a wide screen lists every area in the navigation, the current one marked, with live counts', async () => {
-    renderShell({ wide: true });
+    renderShell({ wide: true, path: '/settings' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -58,7 +36,7 @@ describe('Shell', () => {
   });
 
   it('shows the mode badge with its explanation', () => {
-    renderShell({ wide: true });
+    renderShell({ wide: true, path: '/settings' });
     const badge = screen.getByTestId('mode-badge');
     expect(badge).toHaveTextContent('DEMO');
     expect(badge).toHaveAttribute('title', expect.stringMatching(/demo/i));
@@ -66,7 +44,7 @@ describe('Shell', () => {
 
   it('on a phone opens the navigation as a menu that closes on navigating and gives focus back on Escape', async () => {
     const user = userEvent.setup();
-    renderShell({ wide: false });
+    renderShell({ wide: false, path: '/settings' });
     expect(screen.queryByRole('link', { name: 'Stock' })).not.toBeInTheDocument();
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
@@ -87,7 +65,7 @@ describe('Shell', () => {
 
   it('shows a queued toast, one at a time, until it is closed', async () => {
     const user = userEvent.setup();
-    renderShell({ wide: true });
+    renderShell({ wide: true, path: '/settings' });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     act(() => {
       showToast('Token saved.', 'success');
@@ -103,14 +81,14 @@ describe('Shell', () => {
 
   it('says once, in a toast the seller can close, that a browser refusing storage will not remember settings', async () => {
     storageBlocked.set(true);
-    renderShell({ wide: true });
+    renderShell({ wide: true, path: '/settings' });
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('settings and drafts will be forgotten when you leave');
     await userEvent.setup().click(within(notice).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     // The shell mounts again (another account, say): the seller was told already.
     cleanup();
-    renderShell({ wide: true });
+    renderShell({ wide: true, path: '/settings' });
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(toastStore.get()).toEqual([]);
   });

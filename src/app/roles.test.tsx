@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
 import userEvent from '@testing-library/user-event';
@@ -10,12 +9,12 @@ import { StockDetail } from '../features/stock/StockDetail';
 import { patterns, urls } from '../lib/urls';
 import { demoSeller, testDb } from '../test/demo';
 import { renderWithProviders } from '../test/render';
+import { renderShell } from '../test/shell';
 import { actAs } from '../test/roles';
 import { putLeadReview, type LeadReview } from '../api/credits';
 import { creditLeadKeys } from '../features/credits/keys';
 import { LiveUpdates } from './LiveUpdates';
 import { AppRoutes } from './router';
-import { Shell } from './Shell';
 
 /**
  * What each role sees of the pages' controls (docs/roles.md): the server refuses the rest, the pages hide it
@@ -29,21 +28,7 @@ beforeAll(() => {
 
 /** The shell on a wide screen (its navigation a column), over a stand-in page; its navigation's entries. */
 const navigation = async () => {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: true,
-    media,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
-  renderWithProviders(
-    <Routes>
-      <Route element={<Shell />}>
-        <Route path="*" element={<h1>Page</h1>} />
-      </Route>
-    </Routes>,
-  );
+  renderShell({ wide: true });
   const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
   await within(nav).findByRole('link', { name: 'Home' });
   return within(nav)
