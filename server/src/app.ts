@@ -20,6 +20,7 @@ import { deriveKey } from './secrets.ts';
 import { createSessionCookies, describeSession } from './session.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
+import { createStockJobRunner, registerStockJobs } from './stockJobs.ts';
 import { registerTeam } from './team.ts';
 import { createTokens } from './tokens.ts';
 import { demoSite, loadIndex, registerWeb, securityHeaders, type AccountSite } from './web.ts';
@@ -131,10 +132,13 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerTeam(app, { ...deps, door, startSignIn });
     registerPasskeys(app, deps);
     const tokens = createTokens(store, marketplace, app.log);
-    const { read } = await registerProxy(app, { config, cookies, tokens, timeouts, store });
+    const { read, call } = await registerProxy(app, { config, cookies, tokens, timeouts, store });
     registerReveal(app, { config, store, door, read });
     registerAudit(app, { store, door, cookies });
     registerLeadReviews(app, { config, store, door });
+    const stockJobs = createStockJobRunner({ store, call, instanceId: config.instanceId, log: app.log });
+    app.addHook('onClose', () => stockJobs.stop());
+    registerStockJobs(app, { config, store, door, runner: stockJobs });
     const worker = createWorker({
       store,
       tokens,

@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants } from 'node:zlib';
 import { z } from 'zod';
 import { Agent, errors, request as upstreamRequest } from 'undici';
@@ -191,26 +191,53 @@ export async function registerProxy(
       if (typeof value === 'string') headers[name] = value;
     }
     const body = !method && Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
+    return exchange(request.log, target, method ?? request.method, headers, body);
+  }
+
+  /** One request upstream on the door's connections and timeouts, logged without its headers. */
+  async function exchange(log: FastifyBaseLogger, target: URL, method: string, headers: Record<string, string>, body: Buffer | undefined) {
     const started = Date.now();
     const response = await upstreamRequest(target, {
-      method: (method ?? request.method) as 'GET',
+      method: method as 'GET',
       headers,
       body,
       dispatcher: agent,
       signal: AbortSignal.timeout(timeouts.totalMs),
     });
     const payload = Buffer.from(await response.body.arrayBuffer());
-    request.log.info(
-      { upstream: { method: method ?? request.method, path: target.pathname, status: response.statusCode, ms: Date.now() - started } },
-      'api',
-    );
+    log.info({ upstream: { method, path: target.pathname, status: response.statusCode, ms: Date.now() - started } }, 'api');
     return { status: response.statusCode, headers: response.headers, payload };
   }
 
-  return { read };
+  /**
+   * A call the server makes of its own accord for `accountId` (the bulk stock jobs): the account's token
+   * (refreshed as the door does), the door's connections and timeouts. `path` is after `/api`.
+   */
+  async function call(accountId: string, method: 'GET' | 'PUT', path: string, options: { body?: unknown; version?: string } = {}) {
+    const target = targetUrl(apiUrl, path);
+    if (!target) throw new Error(`not an API path: ${path}`);
+    const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    return withToken(accountId, (token) =>
+      exchange(
+        app.log,
+        target,
+        method,
+        {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body && { 'content-type': 'application/json' }),
+          ...(options.version !== undefined && { 'x-version': options.version }),
+        },
+        body,
+      ),
+    );
+  }
+
+  return { read, call };
 }
 
 export type UpstreamRead = Awaited<ReturnType<typeof registerProxy>>['read'];
+export type UpstreamCall = Awaited<ReturnType<typeof registerProxy>>['call'];
 
 /** A marketplace answer without its personal data (core/personalData.ts); one that is not JSON stays as it is. */
 function stripped(path: string, payload: Buffer): Buffer {

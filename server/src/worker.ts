@@ -3,6 +3,7 @@ import { Agent, request as upstreamRequest } from 'undici';
 import { z } from 'zod';
 import type { Claimed, ItemCategory, NewEntry, Review, Topic } from './store/activity.ts';
 import type { Store } from './store/store.ts';
+import { claimLoop } from './claimLoop.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
 
 /** A read the worker may try again later: the marketplace failed (5xx, 429) or could not be reached. */
@@ -103,9 +104,6 @@ export function createWorker(deps: {
 }) {
   const { store, tokens, log, readsPerNotification = defaultReadsPerNotification } = deps;
   const agent = new Agent({ connect: { timeout: 5_000 } });
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
   // The intake's inserts in flight, and the jobs waiting for there to be none.
   let receiving = 0;
   const waitingForQuiet = new Set<() => void>();
@@ -313,52 +311,30 @@ export function createWorker(deps: {
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
+  const loop = claimLoop({
+    // One at a time, letting waiting requests in first: on PGlite (one connection) the intake's insert would
+    // otherwise queue behind a batch of the worker's statements.
+    work: async () => {
       for (;;) {
         await quiet();
         const claimed = await store.activity.claim(batchSize, leaseMs, deps.instanceId);
-        if (claimed.length === 0 || stopped) break;
-        // One at a time, letting waiting requests in first: on PGlite (one connection) the intake's insert
-        // would otherwise queue behind a batch of the worker's statements.
+        if (claimed.length === 0 || loop.stopped()) break;
         for (const one of claimed) {
           await new Promise(setImmediate);
           await quiet();
           await processOne(one);
         }
       }
-    } while (again && !stopped);
-  }
-
-  /** Runs the queue now (or once more after the current run). */
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'notification worker failed'))
-      .finally(() => (running = undefined));
-  }
-
-  const timer = setInterval(kick, pollMs);
-  timer.unref();
-  // What this instance claimed before a restart is its own to finish now, not after the lease.
-  store.activity.reclaim(deps.instanceId).then(
-    (taken) => {
-      if (taken > 0) log.info({ taken }, 'notifications claimed before the restart taken back');
-      kick();
     },
-    (error: unknown) => {
-      log.error({ err: error }, 'claims before the restart not taken back');
-      kick();
-    },
-  );
+    // What this instance claimed before a restart is its own to finish now, not after the lease.
+    reclaim: () => store.activity.reclaim(deps.instanceId),
+    pollMs,
+    log,
+    what: 'notifications',
+  });
 
   return {
-    kick,
+    kick: loop.kick,
     /** Runs an insert of the intake; the worker starts no job while one is in flight. */
     async receive<T>(insert: () => Promise<T>): Promise<T> {
       receiving++;
@@ -369,9 +345,7 @@ export function createWorker(deps: {
       }
     },
     async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       await agent.close();
     },
   };

@@ -11,6 +11,7 @@ import { leadReviewQueries } from './leadReviews.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { stockJobQueries } from './stockJobs.ts';
 import { leaveActiveAccount, teamQueries } from './team.ts';
 
 /** Session lifetime: ended after this long without a request, and in any case this long after sign-in. */
@@ -191,6 +192,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     team,
     audit,
     leadReviews: leadReviewQueries(db),
+    stockJobs: stockJobQueries(db),
     close: async () => {
       await bus.close();
       await db.destroy();
