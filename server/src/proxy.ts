@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errors } from 'undici';
 import { RateBudgetExceeded } from './budget.ts';
 import type { Config } from './config.ts';
+import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { mayCarryPersonalData, stripPersonalData } from '../../core/personalData.ts';
 import { auditedWrite } from './audit.ts';
 import { accountOf, refuseApi } from './door.ts';
@@ -74,6 +75,13 @@ export async function registerProxy(
       if (refused) return reply.code(refused.status).send(refused.body);
       const accountId = served.account.id;
       const path = target.pathname.slice(apiUrl.pathname.length - 1);
+      if (request.method === 'POST' && path === '/answers') {
+        // The contact-data guard again, as the composer ran it: a flagged answer passes only by the seller's
+        // "Send anyway" (the override header, which stays here), and its audit entry says so (guardOverride).
+        const override = request.headers[guardOverrideHeader];
+        const refusal = refuseContactData(jsonOf(request.body), served.account.siteId, typeof override === 'string' ? override : undefined);
+        if (refusal) return reply.code(422).send(refusal);
+      }
       const version = request.headers['x-version'];
       const write = auditedWrite(
         request.method,
@@ -228,6 +236,16 @@ function stripped(path: string, payload: Buffer): Buffer {
     return Buffer.from(JSON.stringify(stripPersonalData('GET', path, JSON.parse(payload.toString('utf8')))));
   } catch {
     return payload;
+  }
+}
+
+/** A buffered request body as JSON, undefined when it is not. */
+function jsonOf(body: unknown): unknown {
+  if (!Buffer.isBuffer(body)) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
   }
 }
 
