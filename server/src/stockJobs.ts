@@ -16,6 +16,7 @@ import {
 import { dryRun, type DryRun } from '../../core/stockImport.ts';
 import { jobProgress, jobRows, runStockJob, type JobProgress, type JobRow } from '../../core/stockJob.ts';
 import { exportRows, readStockSheet, sheetLimits, stockCsv, stockXlsx, type ExportRow, type SheetRow } from '../../core/stockSheet.ts';
+import { RateBudgetExceeded } from './budget.ts';
 import { claimLoop } from './claimLoop.ts';
 import type { Door } from './door.ts';
 import type { UpstreamCall } from './proxy.ts';
@@ -67,6 +68,8 @@ async function answerOf(call: () => ReturnType<UpstreamCall>): Promise<Answer> {
   } catch (error) {
     // The account's sign-in ended: a refusal no retry changes. Anything else (timeout, dropped connection) is no answer.
     if (error instanceof SignedOut) return { status: 401, body: { error: 'signed_out' } };
+    // The rate budget would have kept it waiting too long: not sent, to be tried again after the time it names.
+    if (error instanceof RateBudgetExceeded) return { status: 429, body: null, retryAfterMs: error.retryAfterSeconds * 1000 };
     return { status: 'unknown' };
   }
 }
@@ -98,7 +101,7 @@ export function createStockJobRunner(deps: { store: Store; call: UpstreamCall; i
         if (lost() || loop.stopped()) throw new LeaseLost(`stock job ${job.id} is no longer this instance's`);
         return answerOf(() => call(job.account_id, method, path, options));
       },
-      // The rate budget is the upstream client's (shared by every caller); nothing is added here.
+      // The rate budget is the upstream client's (`call` takes the bulk turn): nothing to wait for here.
       schedule: async () => undefined,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     };

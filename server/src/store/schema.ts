@@ -171,6 +171,13 @@ export interface Database {
     changed_by_name: string | null;
     changed_at: Date;
   };
+  /** The app's rate budget toward the marketplace, one row (`app`) shared by the instances (store/budget.ts). */
+  upstream_budget: {
+    id: string;
+    tokens: number;
+    refilled_at: Date | null;
+    paused_until: Date | null;
+  };
   /** Bulk stock jobs (stockJobs.ts): an export, or an import's dry run and apply. JSON is kept as text. */
   stock_jobs: {
     id: string;
