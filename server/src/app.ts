@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerActivity } from './activity.ts';
+import { registerAccountSettings } from './accountSettings.ts';
 import { registerAudit } from './audit.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerReveal(app, { config, store, door, read });
     registerAudit(app, { store, door, cookies });
     registerLeadReviews(app, { config, store, door });
+    registerAccountSettings(app, { config, store, door, cookies });
     const worker = createWorker({
       store,
       tokens,

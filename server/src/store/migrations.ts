@@ -290,6 +290,19 @@ const migrations: Record<string, Migration> = {
         for each row execute function audit_entries_append_only()`.execute(db);
     },
   },
+  '2026-12-04-21-account-settings': {
+    async up(db: Kysely<unknown>) {
+      // One row per account that changed its response-time target; none: the defaults (core/answerTarget.ts).
+      await db.schema
+        .createTable('account_settings')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('target_minutes', 'integer', (c) => c.notNull())
+        .addColumn('working_hours', 'text', (c) => c.notNull())
+        .addColumn('changed_by', 'text')
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

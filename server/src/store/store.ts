@@ -7,6 +7,7 @@ import type { Role } from '../../../core/roles.ts';
 import { hashId, type Cipher } from '../secrets.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { auditQueries } from './audit.ts';
+import { accountSettingsQueries } from './accountSettings.ts';
 import { leadReviewQueries } from './leadReviews.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
@@ -191,6 +192,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     team,
     audit,
     leadReviews: leadReviewQueries(db),
+    accountSettings: accountSettingsQueries(db),
     close: async () => {
       await bus.close();
       await db.destroy();
