@@ -15,6 +15,7 @@ import { leadReviewQueries } from './leadReviews.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { stockJobQueries } from './stockJobs.ts';
 import { leaveActiveAccount, teamQueries } from './team.ts';
 
 /** Session lifetime: ended after this long without a request, and in any case this long after sign-in. */
@@ -204,6 +205,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
     audit,
     leadReviews: leadReviewQueries(db),
     accountSettings: accountSettingsQueries(db),
+    stockJobs: stockJobQueries(db),
     /**
      * The rate budget's permits: on PostgreSQL the bucket every instance shares; on the embedded store (one
      * process) a bucket in memory, the same for every server on this store with these settings.
