@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerActivity } from './activity.ts';
+import { registerAccountSettings } from './accountSettings.ts';
 import { registerAudit } from './audit.ts';
 import { createRateBudget } from './budget.ts';
 import { registerAuth } from './auth.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerReveal(app, { config, store, door, read });
     registerAudit(app, { store, door, cookies });
     registerLeadReviews(app, { config, store, door });
+    registerAccountSettings(app, { config, store, door, cookies });
     const stockJobs = createStockJobRunner({ store, call, instanceId: config.instanceId, log: app.log });
     app.addHook('onClose', () => stockJobs.stop());
     registerStockJobs(app, { config, store, door, runner: stockJobs });

@@ -304,6 +304,19 @@ const migrations: Record<string, Migration> = {
       await sql`insert into upstream_budget (id) values ('app')`.execute(db);
     },
   },
+  '2026-12-04-21-account-settings': {
+    async up(db: Kysely<unknown>) {
+      // One row per account that changed its response-time target; none: the defaults (core/answerTarget.ts).
+      await db.schema
+        .createTable('account_settings')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('target_minutes', 'integer', (c) => c.notNull())
+        .addColumn('working_hours', 'text', (c) => c.notNull())
+        .addColumn('changed_by', 'text')
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
   '2026-12-04-30-stock-jobs': {
     async up(db: Kysely<unknown>) {
       // Bulk stock jobs (docs/stock-bulk.md): an export, or an import's dry run then its apply. Claimed with a

@@ -158,6 +158,15 @@ export interface Database {
     method: SignedInWith;
     at: Generated<Date>;
   };
+  /** A seller account's response-time target and working hours (accountSettings.ts); no row: the defaults. */
+  account_settings: {
+    account_id: string;
+    target_minutes: number;
+    /** JSON: seven entries, Sunday first, {from, to} minutes or null (core/answerTarget.ts). */
+    working_hours: string;
+    changed_by: string | null;
+    changed_at: Generated<Date>;
+  };
   /** Credit-lead reviews, per seller account and per sandbox or production (leadReviews.ts). */
   lead_reviews: {
     account_id: string;

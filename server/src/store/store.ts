@@ -10,6 +10,7 @@ import type { RateSettings } from '../config.ts';
 import { sharedPermits } from './budget.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { auditQueries } from './audit.ts';
+import { accountSettingsQueries } from './accountSettings.ts';
 import { leadReviewQueries } from './leadReviews.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
@@ -203,6 +204,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
     team,
     audit,
     leadReviews: leadReviewQueries(db),
+    accountSettings: accountSettingsQueries(db),
     stockJobs: stockJobQueries(db),
     /**
      * The rate budget's permits: on PostgreSQL the bucket every instance shares; on the embedded store (one
