@@ -2,10 +2,10 @@ import pLimit from 'p-limit';
 import Papa from 'papaparse';
 import { z } from 'zod/mini';
 import { neutraliseFormula } from './formulaCells.ts';
-import type { CatalogEntry, DryRun, DryRunRow } from './stockImport.ts';
-import type { JobRow, StockJobPorts, WriteBody, WriteResult } from './stockJob.ts';
+import { dryRun, type CatalogEntry, type DryRun, type DryRunRow } from './stockImport.ts';
+import { jobRows, type JobProgress, type JobRow, type StockJobPorts, type WriteBody, type WriteResult } from './stockJob.ts';
 import { defaultRetry, readStockWithRetry, type ReadResult, type RetryPolicy, type StockReadPorts } from './stockLocations.ts';
-import type { ExportUserProduct } from './stockSheet.ts';
+import { exportRows, type ExportUserProduct, type SheetRow } from './stockSheet.ts';
 
 /**
  * What the server's job runner and the demo's share around the engine (issue 52): the marketplace calls as
@@ -130,31 +130,81 @@ export async function readCatalog(ports: BulkPorts, sellerId: string, retry: Ret
 }
 
 /** The catalog as the import's validation takes it. */
-export const catalogEntries = (catalog: AccountCatalog): CatalogEntry[] => [...catalog].map(([id, { skus }]) => ({ id, skus }));
+const catalogEntries = (catalog: AccountCatalog): CatalogEntry[] => [...catalog].map(([id, { skus }]) => ({ id, skus }));
+
+/** A step's progress as the pages show it: done of total, failed, and counts per outcome. */
+export interface StepProgress {
+  total: number;
+  done: number;
+  failed: number;
+  /** Per outcome (the apply's row states, the dry run's kinds, the export's reads). */
+  counts: Record<string, number>;
+}
+
+interface StepHooks {
+  progress: (progress: StepProgress) => void;
+  /** Asked before each read: a cancelled export stops reading. */
+  cancelled: () => Promise<boolean>;
+}
 
 /**
- * The export's reads: one stock read per user product (4 at a time), reporting each as done. A user product
- * whose stock cannot be read is left out of the file and counted as failed.
+ * The export: the catalog, then one stock read per user product (4 at a time), each reported as done. A user
+ * product whose stock cannot be read is left out of the file and counted as failed.
  */
-export async function readExport(
-  ports: BulkPorts & { stopped?: () => boolean },
-  catalog: AccountCatalog,
-  onRead: (outcome: 'read' | 'failed') => void,
-  retry: RetryPolicy = defaultRetry,
-): Promise<ExportUserProduct[]> {
+export async function exportStep(ports: BulkPorts, sellerId: string, hooks: StepHooks, retry: RetryPolicy = defaultRetry) {
+  const catalog = await readCatalog(ports, sellerId, retry);
   const read: StockReadPorts = stockPorts(ports);
+  const counts = { read: 0, failed: 0 };
+  const current = (): StepProgress => ({
+    total: catalog.size,
+    done: counts.read + counts.failed,
+    failed: counts.failed,
+    counts: { ...counts },
+  });
+  let cancelled = false;
   const limit = pLimit(4);
   const products = await Promise.all(
     [...catalog].map(([id, { title, skus }]) =>
       limit(async (): Promise<ExportUserProduct[]> => {
-        if (ports.stopped?.()) return [];
+        if (cancelled || (cancelled = await hooks.cancelled())) return [];
         const stock = await readStockWithRetry(read, id, retry);
-        onRead('stock' in stock ? 'read' : 'failed');
+        counts['stock' in stock ? 'read' : 'failed'] += 1;
+        hooks.progress(current());
         return 'stock' in stock ? [{ id, title, skus, stock: stock.stock }] : [];
       }),
     ),
   );
-  return products.flat();
+  return { cancelled, progress: current(), rows: exportRows(products.flat()) };
+}
+
+/**
+ * The import's dry run: the catalog (ids and SKUs), then the stock of every user product the rows name; the
+ * rows an apply would write come with it. Progress counts the stock reads.
+ */
+export async function dryRunStep(ports: BulkPorts, sellerId: string, rows: readonly SheetRow[], progress: StepHooks['progress']) {
+  const catalog = await readCatalog(ports, sellerId);
+  const stock = stockPorts(ports);
+  const named = new Set(rows.map((row) => row.cells.userProductId || `sku:${row.cells.sku}`)).size;
+  let reads = 0;
+  const result: DryRun = await dryRun(rows, catalogEntries(catalog), {
+    ...stock,
+    readStock: async (id) => {
+      const read = await stock.readStock(id);
+      if (read.kind !== 'retryLater') progress({ total: named, done: Math.min(named, ++reads), failed: 0, counts: {} });
+      return read;
+    },
+  });
+  return {
+    dryRun: result,
+    progress: { total: result.rows.length, done: result.rows.length, failed: result.counts.refused, counts: { ...result.counts } },
+    rows: jobRows(result.rows),
+  };
+}
+
+/** An apply's progress from its rows' states (pending and attempting rows are what remains). */
+export function applyProgress(progress: JobProgress): StepProgress {
+  const { pending: _pending, attempting: _attempting, ...counts } = progress.byStatus;
+  return { total: progress.total, done: progress.done, failed: counts.failed + counts.refused, counts };
 }
 
 /**

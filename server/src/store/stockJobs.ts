@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { StepProgress } from '../../../core/stockBulk.ts';
 import type { JobRow } from '../../../core/stockJob.ts';
 import type { Database } from './schema.ts';
 
@@ -10,15 +11,6 @@ export type JobStep = 'export' | 'dryRun' | 'apply';
  * waits for the seller) → queued again for the apply → finished, cancelled, permissionLost or failed.
  */
 export type StoredJobStatus = 'queued' | 'running' | 'ready' | 'finished' | 'cancelled' | 'permissionLost' | 'failed';
-
-/** The counts a running step keeps up to date; the page adds nothing but the time left, computed here. */
-export interface StepProgress {
-  total: number;
-  done: number;
-  failed: number;
-  /** Per outcome (the apply's row states, the dry run's kinds). */
-  counts: Record<string, number>;
-}
 
 /** A job as the pages list it. */
 export interface JobSummary {
