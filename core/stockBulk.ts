@@ -25,11 +25,24 @@ export interface BulkPorts {
 }
 
 /** Retry-After in seconds or as an HTTP date, in ms; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
+function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
   if (!header) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** An answer as it came (status, body text, headers) as the modules take it: JSON parsed, x-version and Retry-After read. */
+export function answerFrom(status: number, text: string, header: (name: string) => string | null | undefined): Answer {
+  let body: unknown = null;
+  try {
+    body = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    // Not JSON (a gateway's page): the status says enough.
+  }
+  const version = header('x-version') ?? undefined;
+  const after = retryAfterMs(header('retry-after'));
+  return { status, body, ...(version !== undefined && { version }), ...(after !== undefined && { retryAfterMs: after }) };
 }
 
 const errorBody = z.object({ error: z.string() });
@@ -103,7 +116,7 @@ const idsPerBatch = 20;
  * Every listing of the seller (`/users/{id}/items/search`, 100 a page; `/items?ids=`, 20 a call, 4 at a time),
  * grouped by user product. Listings without a user product, or whose entry does not read, are left out.
  */
-export async function readCatalog(ports: BulkPorts, sellerId: string, retry: RetryPolicy = defaultRetry): Promise<AccountCatalog> {
+async function readCatalog(ports: BulkPorts, sellerId: string, retry: RetryPolicy = defaultRetry): Promise<AccountCatalog> {
   const ids: string[] = [];
   for (let offset = 0; ; offset += pageSize) {
     const page = searchPage.safeParse(
@@ -139,6 +152,54 @@ export interface StepProgress {
   failed: number;
   /** Per outcome (the apply's row states, the dry run's kinds, the export's reads). */
   counts: Record<string, number>;
+}
+
+/** An export, or an import (its dry run, then its apply once the seller asks). */
+export type JobKind = 'export' | 'import';
+export type JobStep = 'export' | 'dryRun' | 'apply';
+/**
+ * queued (waiting to run) → running → ready (an import's dry run is done and waits for the seller) → queued
+ * again for the apply → finished, cancelled, permissionLost or failed.
+ */
+export type JobStatus = 'queued' | 'running' | 'ready' | 'finished' | 'cancelled' | 'permissionLost' | 'failed';
+
+/** A job as its runner keeps it (times in ms since the epoch). */
+export interface JobState {
+  id: string;
+  kind: JobKind;
+  step: JobStep;
+  status: JobStatus;
+  fileName: string | null;
+  applyChanged: boolean;
+  cancelRequested: boolean;
+  startedBy: { id: string | null; name: string };
+  createdAt: number;
+  finishedAt: number | null;
+  stepStartedAt: number | null;
+  progress: StepProgress;
+  error: string | null;
+}
+
+/** A job as the pages read it (`GET /stock-jobs/:id`, the event stream), with what remains and the time left. */
+export interface JobSummary extends Omit<JobState, 'createdAt' | 'finishedAt' | 'stepStartedAt' | 'progress'> {
+  createdAt: string;
+  finishedAt: string | null;
+  progress: StepProgress & { remaining: number; secondsLeft: number | null };
+}
+
+export function jobSummary(job: JobState, now: number): JobSummary {
+  const { createdAt, finishedAt, stepStartedAt, progress, ...rest } = job;
+  const remaining = Math.max(0, progress.total - progress.done);
+  const elapsedMs = stepStartedAt === null ? 0 : now - stepStartedAt;
+  // The pace so far: nothing to go on before the first row is done.
+  const secondsLeft =
+    job.status === 'running' && progress.done > 0 && elapsedMs > 0 ? Math.ceil((remaining * elapsedMs) / progress.done / 1000) : null;
+  return {
+    ...rest,
+    createdAt: new Date(createdAt).toISOString(),
+    finishedAt: finishedAt === null ? null : new Date(finishedAt).toISOString(),
+    progress: { ...progress, remaining, secondsLeft },
+  };
 }
 
 interface StepHooks {

@@ -3,12 +3,12 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { z } from 'zod';
 import { can, type Permission } from '../../core/roles.ts';
 import {
+  answerFrom,
   applyProgress,
   CatalogUnreadable,
   dryRunStep,
   exportStep,
   resultsCsv,
-  retryAfterMs,
   stockPorts,
   type Answer,
   type BulkPorts,
@@ -47,20 +47,10 @@ const fileName = z.string().max(200);
 async function answerOf(call: () => ReturnType<UpstreamCall>): Promise<Answer> {
   try {
     const answer = await call();
-    const text = answer.payload.toString('utf8');
-    let body: unknown = null;
-    try {
-      body = text ? (JSON.parse(text) as unknown) : null;
-    } catch {
-      body = null;
-    }
-    const header = (name: string) => {
+    return answerFrom(answer.status, answer.payload.toString('utf8'), (name) => {
       const value = answer.headers[name];
       return typeof value === 'string' ? value : undefined;
-    };
-    const after = retryAfterMs(header('retry-after'));
-    const version = header('x-version');
-    return { status: answer.status, body, ...(version !== undefined && { version }), ...(after !== undefined && { retryAfterMs: after }) };
+    });
   } catch (error) {
     // The account's sign-in ended: a refusal no retry changes. Anything else (timeout, dropped connection) is no answer.
     if (error instanceof SignedOut) return { status: 401, body: { error: 'signed_out' } };
@@ -292,7 +282,7 @@ export function registerStockJobs(app: FastifyInstance, deps: { config: Config; 
       const read = await readStockSheet(new Uint8Array(bytes));
       if (!read.ok) {
         const { ok: _ok, ...refusal } = read;
-        return reply.code(400).send({ error: 'invalid_file', message: 'The file cannot be imported', refusal });
+        return reply.code(400).send({ error: 'invalid_file', message: 'The file cannot be imported', cause: [refusal] });
       }
       const name = fileName.safeParse(request.headers['x-file-name']).data;
       const job = await store.stockJobs.create({

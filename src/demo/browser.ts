@@ -4,6 +4,7 @@ import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
 import { createDoorHandlers } from './door';
 import { handlerGroups } from './handlers';
+import { createStockJobHandlers } from './stockJobs';
 import { readScenario, type SavedScenario } from './scenario';
 
 /** Handle for e2e tests and curious visitors (window.__demo): inject failures, move the clock. */
@@ -36,6 +37,7 @@ export async function startDemoBackend(search: string, kept: SavedScenario): Pro
   const serverEvents = new Set<(event: string, data: unknown) => void>();
   const worker = setupWorker(
     ...createDoorHandlers(db, marketplace, serverEvents),
+    ...createStockJobHandlers(db, marketplace, serverEvents),
     ...marketplace,
     ...createActivityHandlers(db, { history: true, serverEvents }),
   );
