@@ -5,6 +5,7 @@ import { createActivityHandlers } from '../src/demo/activity';
 import { createDoorHandlers } from '../src/demo/door';
 import { createDb } from '../src/demo/db';
 import { createHandlers } from '../src/demo/handlers';
+import { createStockJobHandlers } from '../src/demo/stockJobs';
 import { patchWorker } from './demo-worker';
 
 const origin = 'http://127.0.0.1:4411';
@@ -84,9 +85,12 @@ describe('the demo service worker', () => {
     const worker = await startWorker();
     const db = createDb();
     const marketplace = createHandlers(db);
-    const paths = [...createDoorHandlers(db, marketplace, new Set()), ...marketplace, ...createActivityHandlers(db)].map(({ info }) =>
-      String(info.path).replace(/:\w+/g, 'x').replace('*', origin),
-    );
+    const paths = [
+      ...createDoorHandlers(db, marketplace, new Set()),
+      ...createStockJobHandlers(db, marketplace, new Set()),
+      ...marketplace,
+      ...createActivityHandlers(db),
+    ].map(({ info }) => String(info.path).replace(/:\w+/g, 'x').replace('*', origin));
     expect(paths).toContain(`${origin}/api/users/me`);
     for (const path of paths) expect([path, await worker.fetch(path)]).toEqual([path, 'page']);
     expect(worker.asked).toEqual(paths);

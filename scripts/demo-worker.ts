@@ -15,7 +15,7 @@ const anchor = "addEventListener('fetch', function (event) {\n";
 
 /**
  * What the simulator answers (src/demo/handlers under any `/api/`, src/demo/activity.ts at the server's
- * `/events` and `/activity…`, src/demo/door.ts at `/reveal/…`, `/lead-reviews…` and `/audit`), asked by the page itself: never a navigation,
+ * `/events` and `/activity…`, src/demo/door.ts at `/reveal/…`, `/lead-reviews…`, `/audit` and `/account/settings`, src/demo/stockJobs.ts at `/stock-jobs…`), asked by the page itself: never a navigation,
  * which is the app's page.
  */
 const isDemoRequest = `
@@ -25,7 +25,7 @@ function isDemoRequest(request) {
   return (
     request.mode !== 'navigate' &&
     url.origin === self.location.origin &&
-    /^\\/(?:api\\/|events$|activity(?:\\/|$)|reveal\\/|lead-reviews(?:\\/|$)|audit$)/.test(url.pathname)
+    /^\\/(?:api\\/|events$|activity(?:\\/|$)|reveal\\/|lead-reviews(?:\\/|$)|audit$|account\\/settings$|stock-jobs(?:\\/|$))/.test(url.pathname)
   )
 }
 `;

@@ -160,7 +160,8 @@ function DryRunRows({ dryRun }: { dryRun: DryRun }) {
       ? `${words.outcome('refused')}: ${words.reason(row.refusal.reason)}`
       : words.outcome(row.kind);
   return (
-    <TableContainer>
+    // Scrolls in its own box on a phone: focusable, so a keyboard can scroll it too.
+    <TableContainer tabIndex={0} role="group" aria-label={t`Rows to change or refused`}>
       <Table size="small" aria-label={t`Rows to change or refused`}>
         <TableHead>
           <TableRow>
@@ -353,7 +354,7 @@ export default function BulkStock() {
     <>
       <PageHeader title={t`Stock in bulk`} />
       {session.mode === 'demo' && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
           {t`In the demo a job runs in this page: closing or reloading the page ends it.`}
         </Alert>
       )}
