@@ -12,6 +12,7 @@ import { useGrants } from '../../lib/permissions';
 import { setSandbox, useSession } from '../../lib/session';
 import { Accounts } from './Accounts';
 import { PasskeysSection } from './PasskeysSection';
+import { SignInsSection } from './SignInsSection';
 import { TeamSection } from './TeamSection';
 import { useLingui } from '@lingui/react/macro';
 import './muiStyles.css';
@@ -75,6 +76,7 @@ export function Component() {
         <TeamSection accountId={server.activeAccountId} actor={grants.role} />
       )}
       {server?.person && <PasskeysSection marketplace={server.person.methods.includes('marketplace')} />}
+      {server?.person && <SignInsSection />}
     </>
   );
 }
