@@ -225,7 +225,11 @@ test('a credit reviewer of two accounts sees both accounts’ leads in one list;
   await reviewer.keyboard.press('Escape');
 
   await reviewer.goto(at('/credits?status=all'));
-  await reviewer.getByRole('switch', { name: 'All my accounts' }).check();
+  // The switch is the address (?accounts=all): it shows checked once the router has moved there.
+  const allAccounts = reviewer.getByRole('switch', { name: 'All my accounts' });
+  await allAccounts.click();
+  await expect(allAccounts).toBeChecked();
+  await expect(reviewer).toHaveURL(/[?&]accounts=all\b/);
   const list = reviewer.getByRole('table', { name: 'Credit leads of all my accounts' });
   const accountCells = list.locator('tbody tr td:first-child');
   await expect(accountCells.filter({ hasText: 'TIENDA_DEMO' }).first()).toBeVisible({ timeout: 30_000 });
