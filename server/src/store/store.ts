@@ -219,6 +219,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
               .limit(1),
         }))
         .execute();
+      // Signing in is activity: the team page's "Last activity" shows it at once, not after the session's first
+      // touch a minute later (it showed "Never" for an owner who had just signed in).
+      await db
+        .updateTable('people')
+        .set({ seen_at: sql`now()` })
+        .where('id', '=', personId)
+        .execute();
       return key;
     },
 
