@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerActivity } from './activity.ts';
 import { registerAudit } from './audit.ts';
+import { createRateBudget } from './budget.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import { createDoor } from './door.ts';
@@ -22,6 +23,7 @@ import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
 import { registerTeam } from './team.ts';
 import { createTokens } from './tokens.ts';
+import { createUpstream } from './upstream.ts';
 import { demoSite, loadIndex, registerWeb, securityHeaders, type AccountSite } from './web.ts';
 import { createWorker } from './worker.ts';
 
@@ -131,13 +133,18 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerTeam(app, { ...deps, door, startSignIn });
     registerPasskeys(app, deps);
     const tokens = createTokens(store, marketplace, app.log);
-    const { read } = await registerProxy(app, { config, cookies, tokens, timeouts, store });
+    // Every call toward the marketplace's API, whatever asks, waits its turn in the app's one rate budget.
+    const budget = createRateBudget({ source: store.permits(config.upstreamRate), rate: config.upstreamRate, log: app.log });
+    const upstream = createUpstream({ budget, connectTimeoutMs: timeouts.connectMs });
+    app.addHook('onClose', () => upstream.close());
+    const { read } = await registerProxy(app, { config, cookies, tokens, timeouts, store, upstream });
     registerReveal(app, { config, store, door, read });
     registerAudit(app, { store, door, cookies });
     registerLeadReviews(app, { config, store, door });
     const worker = createWorker({
       store,
       tokens,
+      upstream,
       apiUrl: config.sellerApiUrl,
       log: app.log,
       instanceId: config.instanceId,
@@ -146,7 +153,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     app.addHook('onClose', () => worker.stop());
     registerNotifications(
       app,
-      { store, tokens, worker, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId },
+      { store, tokens, worker, upstream, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId },
       { limits: notifications.limits },
     );
     registerActivity(app, { config, store, cookies });

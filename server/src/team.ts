@@ -107,6 +107,24 @@ export function registerTeam(
     };
   }
 
+  /** Makes a join or recovery invitation, recorded in the trail; the answer's link carries its secret. */
+  async function invite(
+    request: FastifyRequest,
+    managing: Served,
+    { kind, role, personId }: { kind: 'join' | 'recovery'; role: Role; personId: string | null },
+  ) {
+    const { invitation, secret } = await store.team.createInvitation({
+      kind,
+      accountId: managing.account.id,
+      role,
+      personId,
+      createdBy: managing.session.person.id,
+    });
+    await recorded(request, managing, 'invitation.create', { type: 'invitation', id: invitation.id }, { kind, role });
+    // The secret goes back once, in the body, as the fragment of a link: never in a URL the server sees.
+    return { invitation: invitationJson(invitation), link: `/join#${secret}` };
+  }
+
   app.get('/team', async (request, reply) => {
     if (isNavigation(request)) return reply.callNotFound();
     const managing = door.served(request);
@@ -118,22 +136,7 @@ export function registerTeam(
     const body = roleBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: `Send {"role": …} (${roles.join(', ')})` });
     if (!mayGrant(managing.account.role, body.data.role)) return sendRefusal(reply, 'not_allowed');
-    const { invitation, secret } = await store.team.createInvitation({
-      kind: 'join',
-      accountId: managing.account.id,
-      role: body.data.role,
-      personId: null,
-      createdBy: managing.session.person.id,
-    });
-    await recorded(
-      request,
-      managing,
-      'invitation.create',
-      { type: 'invitation', id: invitation.id },
-      { kind: 'join', role: invitation.role },
-    );
-    // The secret goes back once, in the body, as the fragment of a link: never in a URL the server sees.
-    return reply.code(201).send({ invitation: invitationJson(invitation), link: `/join#${secret}` });
+    return reply.code(201).send(await invite(request, managing, { kind: 'join', role: body.data.role, personId: null }));
   });
 
   // A lost passkey: the person gets a link that adds a new one to them (who may manage them may send it).
@@ -144,21 +147,7 @@ export function registerTeam(
     const target = (await store.team.members(managing.account.id)).find((m) => m.personId === body.data.personId);
     if (!target) return sendRefusal(reply, 'not_member');
     if (!mayGrant(managing.account.role, target.role)) return sendRefusal(reply, 'not_allowed');
-    const { invitation, secret } = await store.team.createInvitation({
-      kind: 'recovery',
-      accountId: managing.account.id,
-      role: target.role,
-      personId: target.personId,
-      createdBy: managing.session.person.id,
-    });
-    await recorded(
-      request,
-      managing,
-      'invitation.create',
-      { type: 'invitation', id: invitation.id },
-      { kind: 'recovery', role: target.role },
-    );
-    return reply.code(201).send({ invitation: invitationJson(invitation), link: `/join#${secret}` });
+    return reply.code(201).send(await invite(request, managing, { kind: 'recovery', role: target.role, personId: target.personId }));
   });
 
   app.delete<{ Params: { id: string } }>('/team/invitations/:id', { preHandler: csrf }, async (request, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Agent, request as upstreamRequest } from 'undici';
 import { z } from 'zod';
 import type { Claimed, ItemCategory, NewEntry, Review, Topic } from './store/activity.ts';
 import type { Store } from './store/store.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
+import type { Upstream } from './upstream.ts';
 
 /** A read the worker may try again later: the marketplace failed (5xx, 429) or could not be reached. */
 class Retry extends Error {}
@@ -94,6 +94,7 @@ function resourceId(resource: string): string {
 export function createWorker(deps: {
   store: Store;
   tokens: Tokens;
+  upstream: Upstream;
   apiUrl: string;
   log: FastifyBaseLogger;
   /** This instance's name on its claims (INSTANCE_ID). */
@@ -101,8 +102,7 @@ export function createWorker(deps: {
   /** The tests' override of `defaultReadsPerNotification`. */
   readsPerNotification?: number | undefined;
 }) {
-  const { store, tokens, log, readsPerNotification = defaultReadsPerNotification } = deps;
-  const agent = new Agent({ connect: { timeout: 5_000 } });
+  const { store, tokens, upstream, log, readsPerNotification = defaultReadsPerNotification } = deps;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -128,18 +128,19 @@ export function createWorker(deps: {
     });
   }
 
-  async function get(token: string, path: string, budget: { left: number }): Promise<Read> {
+  /** One read, in the background's turn of the rate budget after people's and bulk jobs' calls. */
+  async function get(userId: string, token: string, path: string, budget: { left: number }): Promise<Read> {
     if (budget.left <= 0) throw new Drop(`more than ${readsPerNotification} reads`);
     budget.left--;
     try {
-      const response = await upstreamRequest(`${deps.apiUrl}${path}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        dispatcher: agent,
-        signal: AbortSignal.timeout(readTimeoutMs),
-      });
-      const text = await response.body.text();
-      if (response.statusCode >= 500 || response.statusCode === 429) throw new Retry(`${path} answered ${response.statusCode}`);
-      return { status: response.statusCode, body: text ? (JSON.parse(text) as unknown) : null };
+      const answer = await upstream.call(
+        `${deps.apiUrl}${path}`,
+        { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: readTimeoutMs },
+        { priority: 'background', account: userId },
+      );
+      const text = answer.payload.toString('utf8');
+      if (answer.status >= 500 || answer.status === 429) throw new Retry(`${path} answered ${answer.status}`);
+      return { status: answer.status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch (error) {
       if (error instanceof Retry) throw error;
       throw new Retry(`${path}: ${error instanceof Error ? ((error as { code?: string }).code ?? error.name) : 'failed'}`);
@@ -150,10 +151,10 @@ export function createWorker(deps: {
   async function readAs(userId: string, path: string, budget: { left: number }): Promise<Read> {
     try {
       let token = await tokens.accessToken(userId);
-      let answer = await get(token, path, budget);
+      let answer = await get(userId, token, path, budget);
       if (answer.status === 401) {
         token = await tokens.accessToken(userId, token);
-        answer = await get(token, path, budget);
+        answer = await get(userId, token, path, budget);
         if (answer.status === 401) await tokens.refused(userId, token);
       }
       if (answer.status !== 401) return answer;
@@ -372,7 +373,6 @@ export function createWorker(deps: {
       stopped = true;
       clearInterval(timer);
       await running;
-      await agent.close();
     },
   };
 }

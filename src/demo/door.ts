@@ -1,4 +1,5 @@
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw';
+import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { readLeadReview, type LeadReviewStatus } from '../../core/leadReviews.ts';
 import { refusal } from '../../core/permissions.ts';
 import { leadBuyer, questionContact, stripPersonalData } from '../../core/personalData.ts';
@@ -156,6 +157,13 @@ export function createDoorHandlers(
       .catch(() => undefined);
     const write = auditedWrite(request.method, path, body);
     if (!write) return upstream(request);
+    if (write.action === 'answer') {
+      // The contact-data guard, as the server's door runs it: a flagged answer passes only with the override,
+      // which the trail records.
+      const flagged = refuseContactData(body, db.seller.site_id, undefined);
+      if (flagged && request.headers.get(guardOverrideHeader) !== '1') return HttpResponse.json(flagged, { status: 422 });
+      if (flagged) write.details.guardOverride = true;
+    }
     const requestId = `demo-${++requests}`;
     record({ ...write, requestId, phase: 'attempt', status: null });
     const response = await upstream(request);

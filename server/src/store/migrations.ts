@@ -290,6 +290,20 @@ const migrations: Record<string, Migration> = {
         for each row execute function audit_entries_append_only()`.execute(db);
     },
   },
+  '2026-12-04-17-upstream-budget': {
+    async up(db: Kysely<unknown>) {
+      // The app's rate budget toward the marketplace, shared by the instances (budget.ts): one row, full
+      // (refilled_at null) until first drawn on.
+      await db.schema
+        .createTable('upstream_budget')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('tokens', 'float8', (c) => c.notNull().defaultTo(0))
+        .addColumn('refilled_at', 'timestamptz')
+        .addColumn('paused_until', 'timestamptz')
+        .execute();
+      await sql`insert into upstream_budget (id) values ('app')`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -170,4 +170,11 @@ export interface Database {
     changed_by_name: string | null;
     changed_at: Date;
   };
+  /** The app's rate budget toward the marketplace, one row (`app`) shared by the instances (store/budget.ts). */
+  upstream_budget: {
+    id: string;
+    tokens: number;
+    refilled_at: Date | null;
+    paused_until: Date | null;
+  };
 }
