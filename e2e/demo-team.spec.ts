@@ -44,7 +44,7 @@ test('Settings → Team lists the seeded four and the pending invitations, and a
     ['Lucía Gómez', 'Manager'],
     ['Martín Ruiz', 'Answerer'],
     ['João Pereira', 'Credit reviewer'],
-  ])
+  ] as const)
     await expect(people.getByRole('row').filter({ hasText: name })).toContainText(role);
   // The person in use was active just now.
   await expect(people.getByRole('row').filter({ hasText: '(you)' })).not.toContainText('Never');

@@ -4,16 +4,15 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Check from '@mui/icons-material/Check';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { roles, type Role } from '../../../core/roles.ts';
 import { seeAs } from '../../api/demo';
 import { roleNames, useGrants } from '../../lib/permissions';
 import { acceptServerSession } from '../../lib/session';
 import { showErrorToast } from '../../lib/toast';
+import { useBarMenu } from './barMenu';
 
 /**
  * Demo mode's "See as" (the shell shows it in demo mode only): the app as each role will see it. The simulator's
@@ -23,8 +22,7 @@ import { showErrorToast } from '../../lib/toast';
 export function SeeAs() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const bar = useBarMenu();
   const current = useGrants().role ?? 'owner';
   const change = useMutation({
     // The owner is the demo person's own role: choosing it ends "See as".
@@ -35,23 +33,14 @@ export function SeeAs() {
     },
     onError: showErrorToast,
   });
-  const close = () => setAnchor(null);
+  const { close } = bar;
   const name = i18n._(roleNames[current]);
   return (
     <>
-      <Button
-        color="inherit"
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        aria-controls={anchor ? menuId : undefined}
-        endIcon={<ArrowDropDown />}
-        disabled={change.isPending}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', minWidth: 0 }}
-      >
+      <Button {...bar.button} disabled={change.isPending} onClick={(event) => bar.open(event.currentTarget)}>
         {t`See as: ${name}`}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+      <Menu {...bar.menu}>
         <ListItemText
           sx={{ px: 2, py: 0.5, maxWidth: 320 }}
           primary={t`See the app as`}
