@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerActivity } from './activity.ts';
+import { registerAccountSettings } from './accountSettings.ts';
 import { registerAudit } from './audit.ts';
 import { createRateBudget } from './budget.ts';
 import { registerAuth } from './auth.ts';
@@ -21,6 +22,7 @@ import { deriveKey } from './secrets.ts';
 import { createSessionCookies, describeSession } from './session.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
+import { createStockJobRunner, registerStockJobs } from './stockJobs.ts';
 import { registerTeam } from './team.ts';
 import { createTokens } from './tokens.ts';
 import { createUpstream } from './upstream.ts';
@@ -137,10 +139,14 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     const budget = createRateBudget({ source: store.permits(config.upstreamRate), rate: config.upstreamRate, log: app.log });
     const upstream = createUpstream({ budget, connectTimeoutMs: timeouts.connectMs });
     app.addHook('onClose', () => upstream.close());
-    const { read } = await registerProxy(app, { config, cookies, tokens, timeouts, store, upstream });
+    const { read, call } = await registerProxy(app, { config, cookies, tokens, timeouts, store, upstream });
     registerReveal(app, { config, store, door, read });
     registerAudit(app, { store, door, cookies });
     registerLeadReviews(app, { config, store, door });
+    registerAccountSettings(app, { config, store, door, cookies });
+    const stockJobs = createStockJobRunner({ store, call, instanceId: config.instanceId, log: app.log });
+    app.addHook('onClose', () => stockJobs.stop());
+    registerStockJobs(app, { config, store, door, runner: stockJobs });
     const worker = createWorker({
       store,
       tokens,

@@ -225,10 +225,35 @@ export async function registerProxy(
     return answer;
   }
 
-  return { read };
+  /**
+   * A call the server makes of its own accord for `accountId` (the bulk stock jobs): the account's token
+   * (refreshed as the door does), in the rate budget's `bulk` turn, after people waiting at a page. `path` is
+   * after `/api`. The budget refuses a call that would wait too long (RateBudgetExceeded): it was not sent.
+   */
+  async function call(accountId: string, method: 'GET' | 'PUT', path: string, options: { body?: unknown; version?: string } = {}) {
+    const target = targetUrl(apiUrl, path);
+    if (!target) throw new Error(`not an API path: ${path}`);
+    const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    return withToken(accountId, async (token) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      if (body) headers['content-type'] = 'application/json';
+      if (options.version !== undefined) headers['x-version'] = options.version;
+      const started = Date.now();
+      const answer = await marketplace.call(
+        target,
+        { method, headers, body, timeoutMs: timeouts.totalMs },
+        { priority: 'bulk', account: accountId },
+      );
+      app.log.info({ upstream: { method, path: target.pathname, status: answer.status, ms: Date.now() - started } }, 'api');
+      return answer;
+    });
+  }
+
+  return { read, call };
 }
 
 export type UpstreamRead = Awaited<ReturnType<typeof registerProxy>>['read'];
+export type UpstreamCall = Awaited<ReturnType<typeof registerProxy>>['call'];
 
 /** A marketplace answer without its personal data (core/personalData.ts); one that is not JSON stays as it is. */
 function stripped(path: string, payload: Buffer): Buffer {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Claimed, ItemCategory, NewEntry, Review, Topic } from './store/activity.ts';
 import type { Store } from './store/store.ts';
+import { claimLoop } from './claimLoop.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -103,9 +104,6 @@ export function createWorker(deps: {
   readsPerNotification?: number | undefined;
 }) {
   const { store, tokens, upstream, log, readsPerNotification = defaultReadsPerNotification } = deps;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
   // The intake's inserts in flight, and the jobs waiting for there to be none.
   let receiving = 0;
   const waitingForQuiet = new Set<() => void>();
@@ -314,52 +312,30 @@ export function createWorker(deps: {
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
+  const loop = claimLoop({
+    // One at a time, letting waiting requests in first: on PGlite (one connection) the intake's insert would
+    // otherwise queue behind a batch of the worker's statements.
+    work: async () => {
       for (;;) {
         await quiet();
         const claimed = await store.activity.claim(batchSize, leaseMs, deps.instanceId);
-        if (claimed.length === 0 || stopped) break;
-        // One at a time, letting waiting requests in first: on PGlite (one connection) the intake's insert
-        // would otherwise queue behind a batch of the worker's statements.
+        if (claimed.length === 0 || loop.stopped()) break;
         for (const one of claimed) {
           await new Promise(setImmediate);
           await quiet();
           await processOne(one);
         }
       }
-    } while (again && !stopped);
-  }
-
-  /** Runs the queue now (or once more after the current run). */
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'notification worker failed'))
-      .finally(() => (running = undefined));
-  }
-
-  const timer = setInterval(kick, pollMs);
-  timer.unref();
-  // What this instance claimed before a restart is its own to finish now, not after the lease.
-  store.activity.reclaim(deps.instanceId).then(
-    (taken) => {
-      if (taken > 0) log.info({ taken }, 'notifications claimed before the restart taken back');
-      kick();
     },
-    (error: unknown) => {
-      log.error({ err: error }, 'claims before the restart not taken back');
-      kick();
-    },
-  );
+    // What this instance claimed before a restart is its own to finish now, not after the lease.
+    reclaim: () => store.activity.reclaim(deps.instanceId),
+    pollMs,
+    log,
+    what: 'notifications',
+  });
 
   return {
-    kick,
+    kick: loop.kick,
     /** Runs an insert of the intake; the worker starts no job while one is in flight. */
     async receive<T>(insert: () => Promise<T>): Promise<T> {
       receiving++;
@@ -369,11 +345,7 @@ export function createWorker(deps: {
         if (--receiving === 0) for (const go of waitingForQuiet) go();
       }
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 

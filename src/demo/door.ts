@@ -1,4 +1,5 @@
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw';
+import { defaultAnswerTarget, readAnswerTarget, siteTimeZone } from '../../core/answerTarget.ts';
 import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { readLeadReview, type LeadReviewStatus } from '../../core/leadReviews.ts';
 import { refusal } from '../../core/permissions.ts';
@@ -216,6 +217,11 @@ export function createDoorHandlers(
     return HttpResponse.json(contact as Parameters<typeof HttpResponse.json>[0], { headers: { 'Cache-Control': 'no-store' } });
   };
 
+  // The account's response-time target (GET/PUT /account/settings), kept for the demo's one seller; the demo's
+  // person is its owner, who may set it.
+  let answerTarget = defaultAnswerTarget;
+  const settings = () => HttpResponse.json({ ...answerTarget, timeZone: siteTimeZone(db.seller.site_id) });
+
   return [
     // The door's check, before anything else answers: the role (the one seen as, src/demo/team.ts) against
     // core/permissions.ts's one table, refused with the server's 403. The simulator's own triggers (`/__demo`,
@@ -232,6 +238,13 @@ export function createDoorHandlers(
       (action, target, details = {}) => record({ action, target, details, requestId: `demo-${++requests}`, phase: 'event', status: null }),
       keptTeam,
     ),
+    http.get('*/account/settings', settings),
+    http.put('*/account/settings', async ({ request }) => {
+      const read = readAnswerTarget(await request.json().catch(() => null));
+      if ('problem' in read) return HttpResponse.json({ error: 'bad_request', message: read.problem }, { status: 400 });
+      answerTarget = read;
+      return settings();
+    }),
     ...['/questions/search', '/questions/:id', '/vis/loans/search', '/vis/loans/:id'].map((path) => http.get(apiPath(path), relayStripped)),
     http.post('*/reveal/questions/:id', async ({ request, params }) =>
       revealed(await read(request, `/questions/${String(params.id)}?api_version=4`), questionContact, {

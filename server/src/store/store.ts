@@ -10,10 +10,12 @@ import type { RateSettings } from '../config.ts';
 import { sharedPermits } from './budget.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { auditQueries } from './audit.ts';
+import { accountSettingsQueries } from './accountSettings.ts';
 import { leadReviewQueries } from './leadReviews.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { stockJobQueries } from './stockJobs.ts';
 import { leaveActiveAccount, teamQueries } from './team.ts';
 
 /** Session lifetime: ended after this long without a request, and in any case this long after sign-in. */
@@ -202,6 +204,8 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
     team,
     audit,
     leadReviews: leadReviewQueries(db),
+    accountSettings: accountSettingsQueries(db),
+    stockJobs: stockJobQueries(db),
     /**
      * The rate budget's permits: on PostgreSQL the bucket every instance shares; on the embedded store (one
      * process) a bucket in memory, the same for every server on this store with these settings.
