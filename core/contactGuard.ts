@@ -268,3 +268,31 @@ export function findContactData(text: string, siteId: string): ContactFinding[] 
     ...ruleFindings(text, 'offsite', offsiteRules),
   ]);
 }
+
+/**
+ * The header by which the browser says the seller chose "Send anyway" on an answer the guard flagged (a false
+ * alarm: a model number, a size). A header, not a field of the body: the body goes upstream as it came, and the
+ * marketplace must not receive Seller Desk's own fields.
+ */
+export const guardOverrideHeader = 'x-guard-override';
+
+/** What the door answers (422) to a flagged answer sent without the override. */
+export interface ContactDataRefusal {
+  error: 'contact_data';
+  message: string;
+  findings: ContactFinding[];
+}
+
+/**
+ * The door's rule for `POST /answers` (the server's and demo mode's): an answer whose text the guard flags goes
+ * upstream only with the override (`x-guard-override: 1`); undefined when it may pass. A body that is not an
+ * answer passes: the marketplace refuses it with its own error.
+ */
+export function refuseContactData(body: unknown, siteId: string, override: string | null | undefined): ContactDataRefusal | undefined {
+  if (override === '1' || typeof body !== 'object' || body === null) return undefined;
+  const text = (body as Record<string, unknown>).text;
+  if (typeof text !== 'string') return undefined;
+  const findings = findContactData(text, siteId);
+  if (findings.length === 0) return undefined;
+  return { error: 'contact_data', message: 'This looks like contact data, which the marketplace does not allow in answers', findings };
+}

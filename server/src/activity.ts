@@ -8,6 +8,7 @@ import { isNavigation } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { ActivityEntry, Kind } from './store/activity.ts';
 import type { LeadReview } from './store/leadReviews.ts';
+import { summary, type JobSummary } from './store/stockJobs.ts';
 import type { Session, Store } from './store/store.ts';
 
 const pingMs = 15_000;
@@ -39,6 +40,8 @@ interface Active {
   kinds: readonly Kind[];
   /** Credit leads: their reviews' changes come over the stream too. */
   readsLeads: boolean;
+  /** Stock: the progress of the account's bulk stock jobs comes over the stream too. */
+  readsStock: boolean;
 }
 
 const readBody = z.union([z.object({ all: z.literal(true) }), z.object({ ids: z.array(entryId).min(1).max(500) })]);
@@ -48,6 +51,8 @@ interface Listener extends Active {
   send(entry: ActivityEntry): void;
   /** A lead's review changed: sent as `event: lead-review` (no id: the catch-up is of activity entries only). */
   sendReview(review: LeadReview & { accountId: string; sandbox: boolean }): void;
+  /** A bulk stock job moved: sent as `event: stock-job` (no id, like reviews). */
+  sendJob(job: JobSummary): void;
   /** Its session ended, switched or lost its account: the stream goes on only if it still has this account active. */
   recheck(): void;
   end(): void;
@@ -80,6 +85,18 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
             if (listener.accountId === accountId && listener.readsLeads) listener.sendReview({ ...review, accountId, sandbox });
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'lead review not delivered'));
+      return;
+    }
+    if (message.kind === 'stock-job') {
+      const { accountId, jobId } = message;
+      store.stockJobs
+        .get(accountId, jobId)
+        .then((job) => {
+          if (!job) return;
+          const sent = summary(job);
+          for (const listener of listeners) if (listener.accountId === accountId && listener.readsStock) listener.sendJob(sent);
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'stock job progress not delivered'));
       return;
     }
     store.activity
@@ -122,6 +139,7 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
           role: account.role,
           kinds: readableKinds(account.role),
           readsLeads: can(account.role, 'credits.read'),
+          readsStock: can(account.role, 'stock.read'),
         }
       : undefined;
   };
@@ -192,6 +210,9 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
       },
       sendReview(review) {
         write(`event: lead-review\ndata: ${JSON.stringify(review)}\n\n`);
+      },
+      sendJob(job) {
+        write(`event: stock-job\ndata: ${JSON.stringify(job)}\n\n`);
       },
       recheck: () => void recheck(),
       end,

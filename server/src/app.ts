@@ -6,7 +6,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerActivity } from './activity.ts';
+import { registerAccountSettings } from './accountSettings.ts';
 import { registerAudit } from './audit.ts';
+import { createRateBudget } from './budget.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import { createDoor } from './door.ts';
@@ -20,8 +22,10 @@ import { deriveKey } from './secrets.ts';
 import { createSessionCookies, describeSession } from './session.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import type { Store } from './store/store.ts';
+import { createStockJobRunner, registerStockJobs } from './stockJobs.ts';
 import { registerTeam } from './team.ts';
 import { createTokens } from './tokens.ts';
+import { createUpstream } from './upstream.ts';
 import { demoSite, loadIndex, registerWeb, securityHeaders, type AccountSite } from './web.ts';
 import { createWorker } from './worker.ts';
 
@@ -131,13 +135,22 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerTeam(app, { ...deps, door, startSignIn });
     registerPasskeys(app, deps);
     const tokens = createTokens(store, marketplace, app.log);
-    const { read } = await registerProxy(app, { config, cookies, tokens, timeouts, store });
+    // Every call toward the marketplace's API, whatever asks, waits its turn in the app's one rate budget.
+    const budget = createRateBudget({ source: store.permits(config.upstreamRate), rate: config.upstreamRate, log: app.log });
+    const upstream = createUpstream({ budget, connectTimeoutMs: timeouts.connectMs });
+    app.addHook('onClose', () => upstream.close());
+    const { read, call } = await registerProxy(app, { config, cookies, tokens, timeouts, store, upstream });
     registerReveal(app, { config, store, door, read });
     registerAudit(app, { store, door, cookies });
     registerLeadReviews(app, { config, store, door });
+    registerAccountSettings(app, { config, store, door, cookies });
+    const stockJobs = createStockJobRunner({ store, call, instanceId: config.instanceId, log: app.log });
+    app.addHook('onClose', () => stockJobs.stop());
+    registerStockJobs(app, { config, store, door, runner: stockJobs });
     const worker = createWorker({
       store,
       tokens,
+      upstream,
       apiUrl: config.sellerApiUrl,
       log: app.log,
       instanceId: config.instanceId,
@@ -146,7 +159,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     app.addHook('onClose', () => worker.stop());
     registerNotifications(
       app,
-      { store, tokens, worker, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId },
+      { store, tokens, worker, upstream, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId },
       { limits: notifications.limits },
     );
     registerActivity(app, { config, store, cookies });

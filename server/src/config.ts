@@ -37,9 +37,19 @@ export interface Config {
    * claimed, leaving other instances' claims to their leases. Unique per instance; stable across restarts.
    */
   instanceId: string;
+  /**
+   * The app's rate budget toward the marketplace, shared by every instance (budget.ts): calls a second
+   * (UPSTREAM_RATE) and how many may go at once after a quiet spell (UPSTREAM_BURST).
+   */
+  upstreamRate: RateSettings;
   /** Audit entries and sign-ins older than this many days are deleted (AUDIT_RETENTION_DAYS, default 400). */
   auditRetentionDays: number;
   logLevel: string;
+}
+
+export interface RateSettings {
+  perSecond: number;
+  burst: number;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +69,9 @@ function proxyAddress(value: string): boolean {
 }
 
 const trustProxyError = 'must be false, true (one proxy), a number of proxies, or the proxies’ addresses';
+
+const rateError = 'must be a number of calls a second, above 0 and at most 1000';
+const burstError = 'must be a whole number of calls, from 1 to 10000';
 
 const schema = z.object({
   PORT: z.coerce
@@ -110,6 +123,16 @@ const schema = z.object({
     .string()
     .regex(/^[\w.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, ".", "_" or "-"' })
     .default('main'),
+  // The marketplace does not publish its per-app figure (the spec: "requests per minute … not shown", and
+  // operators report 429s at a few calls a second per app): 5 a second (300 a minute) by default, with bursts
+  // of 30 so a page's first reads (20–40 at once) mostly go without waiting. Set the app's own figure.
+  UPSTREAM_RATE: z.coerce.number({ error: rateError }).positive({ error: rateError }).max(1000, { error: rateError }).default(5),
+  UPSTREAM_BURST: z.coerce
+    .number({ error: burstError })
+    .int({ error: burstError })
+    .min(1, { error: burstError })
+    .max(10_000, { error: burstError })
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
 });
 
@@ -183,5 +206,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: s.LOG_LEVEL,
     auditRetentionDays: s.AUDIT_RETENTION_DAYS,
     instanceId: s.INSTANCE_ID,
+    upstreamRate: { perSecond: s.UPSTREAM_RATE, burst: s.UPSTREAM_BURST },
   };
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { request as upstreamRequest } from 'undici';
 import { z } from 'zod';
 import { topics, type Received, type Topic } from './store/activity.ts';
 import type { Store } from './store/store.ts';
 import type { Tokens } from './tokens.ts';
+import type { Upstream } from './upstream.ts';
 import type { Worker } from './worker.ts';
 
 /** The resource each topic names; anything else is not read with a seller's token. */
@@ -130,7 +130,7 @@ const missedFeedsPage = 50;
  */
 export function registerNotifications(
   app: FastifyInstance,
-  deps: { store: Store; tokens: Tokens; worker: Worker; apiUrl: string; clientId: string | undefined },
+  deps: { store: Store; tokens: Tokens; worker: Worker; upstream: Upstream; apiUrl: string; clientId: string | undefined },
   options: { limits?: IntakeLimits | undefined } = {},
 ) {
   const { store, tokens, worker, clientId } = deps;
@@ -193,13 +193,13 @@ export function registerNotifications(
     const token = await tokens.accessToken(accountId);
     for (let offset = 0; ; offset += missedFeedsPage) {
       const query = new URLSearchParams({ app_id: clientId, offset: String(offset), limit: String(missedFeedsPage) });
-      const response = await upstreamRequest(`${deps.apiUrl}/missed_feeds?${query}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(10_000),
-      });
-      const text = await response.body.text();
-      if (response.statusCode !== 200) throw new Error(`GET /missed_feeds answered ${response.statusCode}`);
-      const page = missedFeeds.parse(JSON.parse(text));
+      const response = await deps.upstream.call(
+        `${deps.apiUrl}/missed_feeds?${query}`,
+        { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: 10_000 },
+        { priority: 'background', account: accountId },
+      );
+      if (response.status !== 200) throw new Error(`GET /missed_feeds answered ${response.status}`);
+      const page = missedFeeds.parse(JSON.parse(response.payload.toString('utf8')));
       for (const message of page.messages) await intake(message, app.log);
       if (page.messages.length < missedFeedsPage || offset + missedFeedsPage >= page.total) return;
     }

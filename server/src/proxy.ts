@@ -2,14 +2,17 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants } from 'node:zlib';
 import { z } from 'zod';
-import { Agent, errors, request as upstreamRequest } from 'undici';
+import { errors } from 'undici';
+import { RateBudgetExceeded } from './budget.ts';
 import type { Config } from './config.ts';
+import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { mayCarryPersonalData, stripPersonalData } from '../../core/personalData.ts';
 import { auditedWrite } from './audit.ts';
 import { accountOf, refuseApi } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { Store } from './store/store.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
+import type { Upstream } from './upstream.ts';
 
 /** What passes the door each way; everything else (Cookie, Origin, Referer, hop-by-hop …) stays behind. */
 const forwardedRequestHeaders = ['x-version', 'x-sandbox', 'content-type', 'accept'];
@@ -41,12 +44,10 @@ const itemsRead = z.union([itemCategory, z.array(z.object({ code: z.number(), bo
  */
 export async function registerProxy(
   app: FastifyInstance,
-  deps: { config: Config; cookies: SessionCookies; tokens: Tokens; timeouts: ProxyTimeouts; store: Store },
+  deps: { config: Config; cookies: SessionCookies; tokens: Tokens; timeouts: ProxyTimeouts; store: Store; upstream: Upstream },
 ) {
-  const { config, cookies, tokens, timeouts, store } = deps;
+  const { config, cookies, tokens, timeouts, store, upstream: marketplace } = deps;
   const apiUrl = new URL(`${config.sellerApiUrl}/`);
-  const agent = new Agent({ connect: { timeout: timeouts.connectMs } });
-  app.addHook('onClose', () => agent.close());
 
   await app.register(async (api) => {
     // Answers go to the browser compressed: a fortnight of fulfillment operations is some 270 KB of JSON, over
@@ -74,6 +75,13 @@ export async function registerProxy(
       if (refused) return reply.code(refused.status).send(refused.body);
       const accountId = served.account.id;
       const path = target.pathname.slice(apiUrl.pathname.length - 1);
+      if (request.method === 'POST' && path === '/answers') {
+        // The contact-data guard again, as the composer ran it: a flagged answer passes only by the seller's
+        // "Send anyway" (the override header, which stays here), and its audit entry says so (guardOverride).
+        const override = request.headers[guardOverrideHeader];
+        const refusal = refuseContactData(jsonOf(request.body), served.account.siteId, typeof override === 'string' ? override : undefined);
+        if (refusal) return reply.code(422).send(refusal);
+      }
       const version = request.headers['x-version'];
       const write = auditedWrite(
         request.method,
@@ -85,16 +93,18 @@ export async function registerProxy(
       const entry = write && { ...write, accountId, personId: served.session.person.id, requestId: request.id };
       let status: number | 'unknown' = 'unknown';
       let attempted = false;
+      // The attempt is in the trail before the write goes upstream (once its turn in the rate budget came, so a
+      // write the budget refuses leaves none): if no answer ever comes, it says so.
+      const recordAttempt = async () => {
+        if (!entry || attempted) return;
+        await store.audit.record({ ...entry, phase: 'attempt' }).catch((error: unknown) => {
+          throw new AuditUnavailable('audit attempt not recorded', { cause: error });
+        });
+        attempted = true;
+      };
       const upstream = async (token: string) => {
-        if (entry && !attempted) {
-          if (entry.action === 'stock.write') entry.details.before = await quantityBefore(request, target, token);
-          // The attempt is in the trail before the write goes upstream: if no answer ever comes, it says so.
-          await store.audit.record({ ...entry, phase: 'attempt' }).catch((error: unknown) => {
-            throw new AuditUnavailable('audit attempt not recorded', { cause: error });
-          });
-          attempted = true;
-        }
-        const answer = await send(request, target, token);
+        if (entry?.action === 'stock.write' && !attempted) entry.details.before = await quantityBefore(request, accountId, target, token);
+        const answer = await send(request, accountId, target, token, undefined, recordAttempt);
         status = answer.status;
         return answer;
       };
@@ -111,6 +121,7 @@ export async function registerProxy(
       } catch (error) {
         await outcome();
         if (error instanceof SignedOut) return reply.code(401).send(signedOut);
+        if (error instanceof RateBudgetExceeded) return budgetSpent(reply, error);
         if (error instanceof AuditUnavailable) {
           request.log.error({ err: error.cause }, 'audit attempt not recorded; the write was not sent');
           return reply.code(503).send({ error: 'unavailable', message: 'The change could not be recorded, so it was not sent; try again' });
@@ -142,11 +153,11 @@ export async function registerProxy(
   }
 
   /** A stock write's quantity before it, at its location (`GET` of the user product's stock): null when unread. */
-  async function quantityBefore(request: FastifyRequest, target: URL, token: string): Promise<number | null> {
+  async function quantityBefore(request: FastifyRequest, accountId: string, target: URL, token: string): Promise<number | null> {
     const stockUrl = new URL(target.pathname.replace(/\/type\/[^/]+$/, ''), target);
     const location = target.pathname.split('/').at(-1);
     try {
-      const answer = await send(request, stockUrl, token, 'GET');
+      const answer = await send(request, accountId, stockUrl, token, 'GET');
       if (answer.status !== 200) return null;
       const stock = stockLocations.safeParse(JSON.parse(answer.payload.toString('utf8')));
       return stock.data?.locations.find((l) => l.type === location)?.quantity ?? null;
@@ -160,7 +171,7 @@ export async function registerProxy(
   async function read(request: FastifyRequest, accountId: string, path: string) {
     const target = targetUrl(apiUrl, path);
     if (!target) throw new Error(`not an API path: ${path}`);
-    return withToken(accountId, (token) => send(request, target, token, 'GET'));
+    return withToken(accountId, (token) => send(request, accountId, target, token, 'GET'));
   }
 
   /**
@@ -183,8 +194,18 @@ export async function registerProxy(
     }
   }
 
-  /** The request upstream as it came (headers filtered), or a read (`GET`, no body) on its behalf. */
-  async function send(request: FastifyRequest, target: URL, token: string, method: 'GET' | undefined = undefined) {
+  /**
+   * The request upstream as it came (headers filtered), or a read (`GET`, no body) on its behalf: a person is
+   * waiting, so it goes first in the rate budget, in `accountId`'s turn.
+   */
+  async function send(
+    request: FastifyRequest,
+    accountId: string,
+    target: URL,
+    token: string,
+    method: 'GET' | undefined = undefined,
+    ready?: () => Promise<void>,
+  ) {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     for (const name of method ? readHeaders : forwardedRequestHeaders) {
       const value = request.headers[name];
@@ -192,25 +213,47 @@ export async function registerProxy(
     }
     const body = !method && Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
     const started = Date.now();
-    const response = await upstreamRequest(target, {
-      method: (method ?? request.method) as 'GET',
-      headers,
-      body,
-      dispatcher: agent,
-      signal: AbortSignal.timeout(timeouts.totalMs),
-    });
-    const payload = Buffer.from(await response.body.arrayBuffer());
+    const answer = await marketplace.call(
+      target,
+      { method: (method ?? request.method) as 'GET', headers, body, timeoutMs: timeouts.totalMs },
+      { priority: 'interactive', account: accountId, ...(ready && { ready }) },
+    );
     request.log.info(
-      { upstream: { method: method ?? request.method, path: target.pathname, status: response.statusCode, ms: Date.now() - started } },
+      { upstream: { method: method ?? request.method, path: target.pathname, status: answer.status, ms: Date.now() - started } },
       'api',
     );
-    return { status: response.statusCode, headers: response.headers, payload };
+    return answer;
   }
 
-  return { read };
+  /**
+   * A call the server makes of its own accord for `accountId` (the bulk stock jobs): the account's token
+   * (refreshed as the door does), in the rate budget's `bulk` turn, after people waiting at a page. `path` is
+   * after `/api`. The budget refuses a call that would wait too long (RateBudgetExceeded): it was not sent.
+   */
+  async function call(accountId: string, method: 'GET' | 'PUT', path: string, options: { body?: unknown; version?: string } = {}) {
+    const target = targetUrl(apiUrl, path);
+    if (!target) throw new Error(`not an API path: ${path}`);
+    const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    return withToken(accountId, async (token) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      if (body) headers['content-type'] = 'application/json';
+      if (options.version !== undefined) headers['x-version'] = options.version;
+      const started = Date.now();
+      const answer = await marketplace.call(
+        target,
+        { method, headers, body, timeoutMs: timeouts.totalMs },
+        { priority: 'bulk', account: accountId },
+      );
+      app.log.info({ upstream: { method, path: target.pathname, status: answer.status, ms: Date.now() - started } }, 'api');
+      return answer;
+    });
+  }
+
+  return { read, call };
 }
 
 export type UpstreamRead = Awaited<ReturnType<typeof registerProxy>>['read'];
+export type UpstreamCall = Awaited<ReturnType<typeof registerProxy>>['call'];
 
 /** A marketplace answer without its personal data (core/personalData.ts); one that is not JSON stays as it is. */
 function stripped(path: string, payload: Buffer): Buffer {
@@ -218,6 +261,16 @@ function stripped(path: string, payload: Buffer): Buffer {
     return Buffer.from(JSON.stringify(stripPersonalData('GET', path, JSON.parse(payload.toString('utf8')))));
   } catch {
     return payload;
+  }
+}
+
+/** A buffered request body as JSON, undefined when it is not. */
+function jsonOf(body: unknown): unknown {
+  if (!Buffer.isBuffer(body)) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
   }
 }
 
@@ -234,6 +287,20 @@ function relay(reply: FastifyReply, answer: { status: number; headers: Record<st
     if (value !== undefined) reply.header(name, value);
   }
   return reply.code(answer.status).send(answer.payload);
+}
+
+/**
+ * The rate budget would have kept the call waiting over 5 s: it was not sent. The browser shows 429 with its
+ * wait and Retry (src/components/describeError.ts) and retries a read by itself after Retry-After.
+ */
+export function budgetSpent(reply: FastifyReply, error: RateBudgetExceeded) {
+  return reply
+    .code(429)
+    .header('retry-after', String(error.retryAfterSeconds))
+    .send({
+      error: 'rate_budget',
+      message: `Seller Desk is spacing its calls to the marketplace to stay within its limit; nothing was sent. Try again in ${error.retryAfterSeconds} s`,
+    });
 }
 
 function upstreamFailure(request: FastifyRequest, reply: FastifyReply, error: unknown) {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { leadBuyer, questionContact } from '../../core/personalData.ts';
 import type { Config } from './config.ts';
 import type { Door } from './door.ts';
-import type { UpstreamRead } from './proxy.ts';
+import { RateBudgetExceeded } from './budget.ts';
+import { budgetSpent, type UpstreamRead } from './proxy.ts';
 import { sameOriginWrite } from './session.ts';
 import type { Store } from './store/store.ts';
 import { SignedOut } from './tokens.ts';
@@ -35,6 +36,7 @@ export function registerReveal(app: FastifyInstance, deps: { config: Config; sto
       answer = await read(request, account.id, record.path(account.id));
     } catch (error) {
       if (error instanceof SignedOut) return reply.code(401).send(signedOut);
+      if (error instanceof RateBudgetExceeded) return budgetSpent(reply, error);
       request.log.warn({ upstreamError: error instanceof Error ? error.name : 'unknown' }, 'reveal: upstream failed');
       return reply.code(502).send({ error: 'upstream_unavailable', message: 'The marketplace could not be reached' });
     }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Agent, request as upstreamRequest } from 'undici';
 import { z } from 'zod';
 import type { Claimed, ItemCategory, NewEntry, Review, Topic } from './store/activity.ts';
 import type { Store } from './store/store.ts';
+import { claimLoop } from './claimLoop.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
+import type { Upstream } from './upstream.ts';
 
 /** A read the worker may try again later: the marketplace failed (5xx, 429) or could not be reached. */
 class Retry extends Error {}
@@ -94,6 +95,7 @@ function resourceId(resource: string): string {
 export function createWorker(deps: {
   store: Store;
   tokens: Tokens;
+  upstream: Upstream;
   apiUrl: string;
   log: FastifyBaseLogger;
   /** This instance's name on its claims (INSTANCE_ID). */
@@ -101,11 +103,7 @@ export function createWorker(deps: {
   /** The tests' override of `defaultReadsPerNotification`. */
   readsPerNotification?: number | undefined;
 }) {
-  const { store, tokens, log, readsPerNotification = defaultReadsPerNotification } = deps;
-  const agent = new Agent({ connect: { timeout: 5_000 } });
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
+  const { store, tokens, upstream, log, readsPerNotification = defaultReadsPerNotification } = deps;
   // The intake's inserts in flight, and the jobs waiting for there to be none.
   let receiving = 0;
   const waitingForQuiet = new Set<() => void>();
@@ -128,18 +126,19 @@ export function createWorker(deps: {
     });
   }
 
-  async function get(token: string, path: string, budget: { left: number }): Promise<Read> {
+  /** One read, in the background's turn of the rate budget after people's and bulk jobs' calls. */
+  async function get(userId: string, token: string, path: string, budget: { left: number }): Promise<Read> {
     if (budget.left <= 0) throw new Drop(`more than ${readsPerNotification} reads`);
     budget.left--;
     try {
-      const response = await upstreamRequest(`${deps.apiUrl}${path}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        dispatcher: agent,
-        signal: AbortSignal.timeout(readTimeoutMs),
-      });
-      const text = await response.body.text();
-      if (response.statusCode >= 500 || response.statusCode === 429) throw new Retry(`${path} answered ${response.statusCode}`);
-      return { status: response.statusCode, body: text ? (JSON.parse(text) as unknown) : null };
+      const answer = await upstream.call(
+        `${deps.apiUrl}${path}`,
+        { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: readTimeoutMs },
+        { priority: 'background', account: userId },
+      );
+      const text = answer.payload.toString('utf8');
+      if (answer.status >= 500 || answer.status === 429) throw new Retry(`${path} answered ${answer.status}`);
+      return { status: answer.status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch (error) {
       if (error instanceof Retry) throw error;
       throw new Retry(`${path}: ${error instanceof Error ? ((error as { code?: string }).code ?? error.name) : 'failed'}`);
@@ -150,10 +149,10 @@ export function createWorker(deps: {
   async function readAs(userId: string, path: string, budget: { left: number }): Promise<Read> {
     try {
       let token = await tokens.accessToken(userId);
-      let answer = await get(token, path, budget);
+      let answer = await get(userId, token, path, budget);
       if (answer.status === 401) {
         token = await tokens.accessToken(userId, token);
-        answer = await get(token, path, budget);
+        answer = await get(userId, token, path, budget);
         if (answer.status === 401) await tokens.refused(userId, token);
       }
       if (answer.status !== 401) return answer;
@@ -313,52 +312,30 @@ export function createWorker(deps: {
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
+  const loop = claimLoop({
+    // One at a time, letting waiting requests in first: on PGlite (one connection) the intake's insert would
+    // otherwise queue behind a batch of the worker's statements.
+    work: async () => {
       for (;;) {
         await quiet();
         const claimed = await store.activity.claim(batchSize, leaseMs, deps.instanceId);
-        if (claimed.length === 0 || stopped) break;
-        // One at a time, letting waiting requests in first: on PGlite (one connection) the intake's insert
-        // would otherwise queue behind a batch of the worker's statements.
+        if (claimed.length === 0 || loop.stopped()) break;
         for (const one of claimed) {
           await new Promise(setImmediate);
           await quiet();
           await processOne(one);
         }
       }
-    } while (again && !stopped);
-  }
-
-  /** Runs the queue now (or once more after the current run). */
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'notification worker failed'))
-      .finally(() => (running = undefined));
-  }
-
-  const timer = setInterval(kick, pollMs);
-  timer.unref();
-  // What this instance claimed before a restart is its own to finish now, not after the lease.
-  store.activity.reclaim(deps.instanceId).then(
-    (taken) => {
-      if (taken > 0) log.info({ taken }, 'notifications claimed before the restart taken back');
-      kick();
     },
-    (error: unknown) => {
-      log.error({ err: error }, 'claims before the restart not taken back');
-      kick();
-    },
-  );
+    // What this instance claimed before a restart is its own to finish now, not after the lease.
+    reclaim: () => store.activity.reclaim(deps.instanceId),
+    pollMs,
+    log,
+    what: 'notifications',
+  });
 
   return {
-    kick,
+    kick: loop.kick,
     /** Runs an insert of the intake; the worker starts no job while one is in flight. */
     async receive<T>(insert: () => Promise<T>): Promise<T> {
       receiving++;
@@ -368,12 +345,7 @@ export function createWorker(deps: {
         if (--receiving === 0) for (const go of waitingForQuiet) go();
       }
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      await agent.close();
-    },
+    stop: loop.stop,
   };
 }
 

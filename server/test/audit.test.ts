@@ -120,6 +120,34 @@ describe.each(await storeEngines('audit tests'))('personal data and the audit tr
     expect(JSON.stringify(await trail(owner))).not.toContain('negro');
   });
 
+  it('refuses an answer the contact-data guard flags (422, nothing upstream) unless the browser sends the override, which the trail records', async () => {
+    const open = questions().find((q) => q.status === 'UNANSWERED')!;
+    const text = 'Llamame al once 4567 8901';
+    const refused = await answerer.write('/api/answers', 'POST', { question_id: open.id, text });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      error: 'contact_data',
+      message: 'This looks like contact data, which the marketplace does not allow in answers',
+      findings: [{ kind: 'phone', start: 11, end: 25 }],
+    });
+    expect(simulator.db.questions.byId.get(open.id)?.status).toBe('UNANSWERED');
+    expect((await trail(manager, '?action=answer')).entries.some((e) => e.target?.id === String(open.id))).toBe(false);
+
+    const sent = await answerer.request('/api/answers', {
+      method: 'POST',
+      headers: { origin: 'http://seller-desk.test', 'x-seller-desk': '1', 'content-type': 'application/json', 'x-guard-override': '1' },
+      body: JSON.stringify({ question_id: open.id, text }),
+    });
+    expect(sent.status).toBeLessThan(300);
+    const [outcome, attempt] = (await trail(manager, '?action=answer&limit=2')).entries;
+    expect(attempt).toMatchObject({
+      target: { id: String(open.id) },
+      details: { length: text.length, guardOverride: true },
+      phase: 'attempt',
+    });
+    expect(outcome).toMatchObject({ phase: 'outcome', status: sent.status });
+  });
+
   it('records a stock write with its location, quantity before and after, and the version written', async () => {
     const product = [...simulator.db.stock.userProducts.values()].find(
       (p) => p.user_id === demoSeller.id && !p.fullInboundNeeded && p.locations.some((l) => l.type === 'selling_address'),

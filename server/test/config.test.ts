@@ -65,6 +65,9 @@ describe('start refused on a bad setting', () => {
     ],
     ['AUDIT_RETENTION_DAYS', { AUDIT_RETENTION_DAYS: 'a year' }, 'Invalid setting AUDIT_RETENTION_DAYS: must be a whole number of days'],
     ['INSTANCE_ID', { INSTANCE_ID: 'web 1' }, 'Invalid setting INSTANCE_ID: must be 1 to 64 letters, digits'],
+    ['UPSTREAM_RATE', { UPSTREAM_RATE: '0' }, 'Invalid setting UPSTREAM_RATE: must be a number of calls a second, above 0'],
+    ['UPSTREAM_RATE', { UPSTREAM_RATE: 'fast' }, 'Invalid setting UPSTREAM_RATE: must be a number of calls a second'],
+    ['UPSTREAM_BURST', { UPSTREAM_BURST: '2.5' }, 'Invalid setting UPSTREAM_BURST: must be a whole number of calls, from 1 to 10000'],
     ['OUT_DIR', { OUT_DIR: '/nonexistent/build' }, 'Invalid setting OUT_DIR: /nonexistent/build/index.html is missing'],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: main }, 'Missing setting TLS_KEY_FILE: TLS_CERT_FILE is set'],
     ['TLS_CERT_FILE', { TLS_KEY_FILE: main }, 'Missing setting TLS_CERT_FILE: TLS_KEY_FILE is set'],
@@ -98,6 +101,8 @@ describe('settings', () => {
     expect(config.imageHosts).toEqual(['https://http2.mlstatic.com']);
     expect(config.instanceId).toBe('main');
     expect(loadConfig({ INSTANCE_ID: 'web-2' }).instanceId).toBe('web-2');
+    expect(config.upstreamRate).toEqual({ perSecond: 5, burst: 30 });
+    expect(loadConfig({ UPSTREAM_RATE: '0.5', UPSTREAM_BURST: '3' }).upstreamRate).toEqual({ perSecond: 0.5, burst: 3 });
   });
 
   it('turn to live mode with SELLER_API_URL, and to OAuth sign-in with the app’s id and secret', () => {

@@ -405,6 +405,8 @@ export async function openEvents(url: string, cookie: string, lastEventId?: stri
       const fields = await nextOf('activity', timeoutMs);
       return { id: fields.id!, entry: activityEntrySchema.parse(JSON.parse(fields.data!)) };
     },
+    /** The next event named `name` (a stock job's progress …): its fields. */
+    nextOf,
     async nextReview(timeoutMs = 20_000): Promise<unknown> {
       return JSON.parse((await nextOf('lead-review', timeoutMs)).data!);
     },

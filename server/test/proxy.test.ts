@@ -165,3 +165,30 @@ describe('the API door when the marketplace is down', () => {
     await server.close();
   });
 });
+
+describe('the API door over the rate budget', () => {
+  it('answers 429 rate_budget with Retry-After, sending nothing, when a call would wait 5 s or more', async () => {
+    const fake = await startFakeMarketplace();
+    // Two calls at once, then one every ten seconds.
+    const server = await startServer(liveEnv(fake.url, { UPSTREAM_RATE: '0.1', UPSTREAM_BURST: '2' }));
+    const browser = new Browser(server.url);
+    await browser.write('/session/token', 'POST', { token: fake.token });
+    try {
+      expect((await browser.request('/api/users/me')).status).toBe(200);
+      expect((await browser.request('/api/users/me')).status).toBe(200);
+      const calls = fake.apiCalls;
+      for (const response of [
+        await browser.request('/api/users/me'),
+        await browser.write('/api/answers', 'POST', { question_id: 1, text: 'Yes' }),
+      ]) {
+        expect(response.status).toBe(429);
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(9);
+        expect(await response.json()).toMatchObject({ error: 'rate_budget' });
+      }
+      expect(fake.apiCalls).toBe(calls);
+    } finally {
+      await server.close();
+      await fake.close();
+    }
+  });
+});

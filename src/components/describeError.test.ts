@@ -29,4 +29,13 @@ describe('describeError', () => {
       'The server failed (502). Try again in a moment.',
     );
   });
+
+  it("says Seller Desk's own rate budget held the call back, sent nothing, and when to try again", () => {
+    const spent = new ApiError(429, 'rate_budget', 'spacing calls', [], 7);
+    expect(describeError(spent, i18n).summary).toBe(
+      'Seller Desk is pacing its calls to the marketplace to stay within its limit, and sent nothing. Try again in 7 s.',
+    );
+    // The marketplace's own 429 keeps its words.
+    expect(describeError(new ApiError(429, 'too_many_request', 'slow', [], 120), i18n).summary).toMatch(/^Too many requests \(429\): wait/);
+  });
 });

@@ -47,6 +47,16 @@ function describeCommon(error: unknown, i18n: I18n): ErrorDescription {
       return { summary: t(i18n)`Your role does not allow this (403).`, details: error.message };
     if (error.status === 403) return { summary: t(i18n)`You are not allowed to see this (403).`, details: error.message };
     if (error.status === 404) return { summary: t(i18n)`Not found (404).`, details: error.message };
+    // Seller Desk's own rate budget toward the marketplace refused the call before sending it (a longer wait
+    // than 5 s): nothing was sent, so Retry is safe; reads are retried by themselves after Retry-After.
+    if (error.status === 429 && error.error === 'rate_budget') {
+      const seconds = Math.max(1, Math.ceil(error.retryAfter ?? 1));
+      return {
+        summary: t(
+          i18n,
+        )`Seller Desk is pacing its calls to the marketplace to stay within its limit, and sent nothing. Try again in ${seconds} s.`,
+      };
+    }
     if (error.status === 429) return { summary: describeTooMany(error.retryAfter, i18n) };
     // Seller Desk's server answers 504 when the marketplace did not answer within its time limit.
     if (error.status === 504)

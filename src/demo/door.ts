@@ -1,4 +1,6 @@
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw';
+import { defaultAnswerTarget, readAnswerTarget, siteTimeZone } from '../../core/answerTarget.ts';
+import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { readLeadReview, type LeadReviewStatus } from '../../core/leadReviews.ts';
 import { leadBuyer, questionContact, stripPersonalData } from '../../core/personalData.ts';
 import { currentTime, type Db } from './db';
@@ -131,6 +133,13 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
       .catch(() => undefined);
     const write = auditedWrite(request.method, path, body);
     if (!write) return upstream(request);
+    if (write.action === 'answer') {
+      // The contact-data guard, as the server's door runs it: a flagged answer passes only with the override,
+      // which the trail records.
+      const flagged = refuseContactData(body, db.seller.site_id, undefined);
+      if (flagged && request.headers.get(guardOverrideHeader) !== '1') return HttpResponse.json(flagged, { status: 422 });
+      if (flagged) write.details.guardOverride = true;
+    }
     const requestId = `demo-${++requests}`;
     record({ ...write, requestId, phase: 'attempt', status: null });
     const response = await upstream(request);
@@ -183,7 +192,19 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
     return HttpResponse.json(contact as Parameters<typeof HttpResponse.json>[0], { headers: { 'Cache-Control': 'no-store' } });
   };
 
+  // The account's response-time target (GET/PUT /account/settings), kept for the demo's one seller; the demo's
+  // person is its owner, who may set it.
+  let answerTarget = defaultAnswerTarget;
+  const settings = () => HttpResponse.json({ ...answerTarget, timeZone: siteTimeZone(db.seller.site_id) });
+
   return [
+    http.get('*/account/settings', settings),
+    http.put('*/account/settings', async ({ request }) => {
+      const read = readAnswerTarget(await request.json().catch(() => null));
+      if ('problem' in read) return HttpResponse.json({ error: 'bad_request', message: read.problem }, { status: 400 });
+      answerTarget = read;
+      return settings();
+    }),
     ...['/questions/search', '/questions/:id', '/vis/loans/search', '/vis/loans/:id'].map((path) => http.get(apiPath(path), relayStripped)),
     http.post('*/reveal/questions/:id', async ({ request, params }) =>
       revealed(await read(request, `/questions/${String(params.id)}?api_version=4`), questionContact, {

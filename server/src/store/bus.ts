@@ -15,15 +15,30 @@ interface LeadReviewKey {
  * An activity entry was stored (its id), a session ended or changed its active account (its store key), or a
  * lead's review changed.
  */
-type BusMessage = { kind: 'entry'; id: string } | { kind: 'session'; key: string } | ({ kind: 'lead-review' } & LeadReviewKey);
+type BusMessage =
+  | { kind: 'entry'; id: string }
+  | { kind: 'session'; key: string }
+  | ({ kind: 'lead-review' } & LeadReviewKey)
+  /** A bulk stock job of the account moved (progress, a step ended). */
+  | { kind: 'stock-job'; accountId: string; jobId: string };
 
 function encode(message: BusMessage): string {
   if (message.kind === 'entry') return `entry:${message.id}`;
   if (message.kind === 'session') return `session:${message.key}`;
+  if (message.kind === 'stock-job') return `stock-job:${JSON.stringify([message.accountId, message.jobId])}`;
   return `lead-review:${JSON.stringify([message.accountId, message.sandbox, message.leadId])}`;
 }
 
 const reviewKey = z.tuple([z.string(), z.boolean(), z.string()]);
+const jobKey = z.tuple([z.string(), z.string()]);
+
+function parsedJson<T>(schema: z.ZodType<T>, value: string): T | undefined {
+  try {
+    return schema.safeParse(JSON.parse(value)).data;
+  } catch {
+    return undefined;
+  }
+}
 
 function decode(payload: string): BusMessage | undefined {
   const colon = payload.indexOf(':');
@@ -31,13 +46,12 @@ function decode(payload: string): BusMessage | undefined {
   const value = payload.slice(colon + 1);
   if (colon < 1 || !value) return undefined;
   if (kind === 'lead-review') {
-    let key;
-    try {
-      key = reviewKey.safeParse(JSON.parse(value)).data;
-    } catch {
-      return undefined;
-    }
+    const key = parsedJson(reviewKey, value);
     return key && { kind, accountId: key[0], sandbox: key[1], leadId: key[2] };
+  }
+  if (kind === 'stock-job') {
+    const key = parsedJson(jobKey, value);
+    return key && { kind, accountId: key[0], jobId: key[1] };
   }
   return kind === 'entry' ? { kind, id: value } : kind === 'session' ? { kind, key: value } : undefined;
 }

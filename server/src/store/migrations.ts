@@ -290,6 +290,71 @@ const migrations: Record<string, Migration> = {
         for each row execute function audit_entries_append_only()`.execute(db);
     },
   },
+  '2026-12-04-17-upstream-budget': {
+    async up(db: Kysely<unknown>) {
+      // The app's rate budget toward the marketplace, shared by the instances (budget.ts): one row, full
+      // (refilled_at null) until first drawn on.
+      await db.schema
+        .createTable('upstream_budget')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('tokens', 'float8', (c) => c.notNull().defaultTo(0))
+        .addColumn('refilled_at', 'timestamptz')
+        .addColumn('paused_until', 'timestamptz')
+        .execute();
+      await sql`insert into upstream_budget (id) values ('app')`.execute(db);
+    },
+  },
+  '2026-12-04-21-account-settings': {
+    async up(db: Kysely<unknown>) {
+      // One row per account that changed its response-time target; none: the defaults (core/answerTarget.ts).
+      await db.schema
+        .createTable('account_settings')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('target_minutes', 'integer', (c) => c.notNull())
+        .addColumn('working_hours', 'text', (c) => c.notNull())
+        .addColumn('changed_by', 'text')
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+  '2026-12-04-30-stock-jobs': {
+    async up(db: Kysely<unknown>) {
+      // Bulk stock jobs (docs/stock-bulk.md): an export, or an import's dry run then its apply. Claimed with a
+      // lease by one instance at a time; a job whose claimer died is taken again when its lease runs out.
+      await db.schema
+        .createTable('stock_jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('person_id', 'text', (c) => c.references('people.id').onDelete('set null'))
+        .addColumn('person_name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('step', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('apply_changed', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('cancel_requested', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('file_name', 'text')
+        .addColumn('input', 'text')
+        .addColumn('dry_run', 'text')
+        .addColumn('output', 'text')
+        .addColumn('progress', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('error', 'text')
+        .addColumn('claimed_by', 'text')
+        .addColumn('lease_until', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('step_started_at', 'timestamptz')
+        .addColumn('finished_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('stock_jobs_account').on('stock_jobs').columns(['account_id', 'created_at']).execute();
+      await db.schema.createIndex('stock_jobs_status').on('stock_jobs').column('status').execute();
+      await db.schema
+        .createTable('stock_job_rows')
+        .addColumn('job_id', 'text', (c) => c.notNull().references('stock_jobs.id').onDelete('cascade'))
+        .addColumn('line', 'integer', (c) => c.notNull())
+        .addColumn('row', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('stock_job_rows_pk', ['job_id', 'line'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

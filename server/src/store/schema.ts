@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { Role } from '../../../core/roles.ts';
 import type { AuditAction, SignedInWith } from './audit.ts';
 import type { LeadReviewStatus } from '../../../core/leadReviews.ts';
+import type { JobKind, JobStep, StoredJobStatus } from './stockJobs.ts';
 
 /** The store's tables as Kysely sees them (see migrations.ts). Marketplace user ids are kept as text. */
 export interface Database {
@@ -157,6 +158,15 @@ export interface Database {
     method: SignedInWith;
     at: Generated<Date>;
   };
+  /** A seller account's response-time target and working hours (accountSettings.ts); no row: the defaults. */
+  account_settings: {
+    account_id: string;
+    target_minutes: number;
+    /** JSON: seven entries, Sunday first, {from, to} minutes or null (core/answerTarget.ts). */
+    working_hours: string;
+    changed_by: string | null;
+    changed_at: Generated<Date>;
+  };
   /** Credit-lead reviews, per seller account and per sandbox or production (leadReviews.ts). */
   lead_reviews: {
     account_id: string;
@@ -169,5 +179,46 @@ export interface Database {
     changed_by: string | null;
     changed_by_name: string | null;
     changed_at: Date;
+  };
+  /** The app's rate budget toward the marketplace, one row (`app`) shared by the instances (store/budget.ts). */
+  upstream_budget: {
+    id: string;
+    tokens: number;
+    refilled_at: Date | null;
+    paused_until: Date | null;
+  };
+  /** Bulk stock jobs (stockJobs.ts): an export, or an import's dry run and apply. JSON is kept as text. */
+  stock_jobs: {
+    id: string;
+    account_id: string;
+    /** Who started it, and their name then (the list shows it after they leave). */
+    person_id: string | null;
+    person_name: string;
+    kind: JobKind;
+    step: JobStep;
+    status: StoredJobStatus;
+    /** The seller's choice in the dry run: rows changed since the export are applied too. */
+    apply_changed: Generated<boolean>;
+    cancel_requested: Generated<boolean>;
+    file_name: string | null;
+    /** An import's rows as read from the file (SheetRow[]). */
+    input: string | null;
+    /** An import's dry run (DryRun). */
+    dry_run: string | null;
+    /** An export's rows (ExportRow[]). */
+    output: string | null;
+    progress: Generated<string>;
+    error: string | null;
+    claimed_by: string | null;
+    lease_until: Date | null;
+    created_at: Generated<Date>;
+    step_started_at: Date | null;
+    finished_at: Date | null;
+  };
+  /** An apply's rows with their states (core/stockJob.ts JobRow), saved before and after every write. */
+  stock_job_rows: {
+    job_id: string;
+    line: number;
+    row: string;
   };
 }

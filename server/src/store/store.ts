@@ -5,12 +5,17 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Role } from '../../../core/roles.ts';
 import { hashId, type Cipher } from '../secrets.ts';
+import { localPermits, type PermitSource } from '../budget.ts';
+import type { RateSettings } from '../config.ts';
+import { sharedPermits } from './budget.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { auditQueries } from './audit.ts';
+import { accountSettingsQueries } from './accountSettings.ts';
 import { leadReviewQueries } from './leadReviews.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { stockJobQueries } from './stockJobs.ts';
 import { leaveActiveAccount, teamQueries } from './team.ts';
 
 /** Session lifetime: ended after this long without a request, and in any case this long after sign-in. */
@@ -91,7 +96,8 @@ export async function openStore(options: { databaseUrl?: string | undefined; dat
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
   }
-  return createStore(db, options.cipher, await openBus(db, options.databaseUrl ? { url: options.databaseUrl, schema } : undefined));
+  const bus = await openBus(db, options.databaseUrl ? { url: options.databaseUrl, schema } : undefined);
+  return createStore(db, options.cipher, bus, options.databaseUrl !== undefined);
 }
 
 export async function currentSchema(db: Kysely<Database>): Promise<string> {
@@ -104,7 +110,7 @@ export const migrator = (db: Kysely<Database>, schema: string) =>
 
 export type Store = ReturnType<typeof createStore>;
 
-function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
+function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres: boolean) {
   const seal = (value: string | null) => (value === null ? null : cipher.encrypt(value));
   const open = (value: string | null) => (value === null ? null : cipher.decrypt(value));
   const idleSince = () => new Date(Date.now() - sessionLimits.idleMs);
@@ -190,6 +196,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
 
   const team = teamQueries(db, changed);
   const audit = auditQueries(db);
+  const inProcess = new Map<string, PermitSource>();
+  const localBucket = (rate: RateSettings) => {
+    const key = `${rate.perSecond}/${rate.burst}`;
+    const bucket = inProcess.get(key) ?? localPermits(rate);
+    inProcess.set(key, bucket);
+    return bucket;
+  };
 
   /**
    * The marketplace ended the account's sign-in (`invalid_grant`, a refused token): its tokens go, the
@@ -269,6 +282,13 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus) {
     team,
     audit,
     leadReviews: leadReviewQueries(db),
+    accountSettings: accountSettingsQueries(db),
+    stockJobs: stockJobQueries(db),
+    /**
+     * The rate budget's permits: on PostgreSQL the bucket every instance shares; on the embedded store (one
+     * process) a bucket in memory, the same for every server on this store with these settings.
+     */
+    permits: (rate: RateSettings): PermitSource => (onPostgres ? sharedPermits(db, rate) : localBucket(rate)),
     close: async () => {
       await bus.close();
       await db.destroy();

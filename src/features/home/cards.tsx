@@ -11,6 +11,9 @@ import { useFormat } from '../../lib/format';
 import { daysBefore, localDay } from '../../lib/localTime';
 import { responseTimeQuery } from '../../lib/responseTime';
 import { useSession } from '../../lib/session';
+import { useNow } from '../../lib/useNow';
+import { useDueTime } from '../../lib/answerTarget';
+import { urgencyOf } from '../../../core/answerTarget.ts';
 import { urls } from '../../lib/urls';
 import { describeEntry, entryHref } from '../activity/describe';
 import { Figure, Headline, HomeCard, Quiet, ReadAt } from './HomeCard';
@@ -30,16 +33,40 @@ export function QuestionsCard({ sellerId }: { sellerId: number }) {
   return (
     <HomeCard title={t`Questions`} reserve={164} to={urls.questions.index({ status: 'UNANSWERED', sort: 'date', order: 'asc' })}>
       <Figure query={query} isEmpty={(data) => data.total === 0} empty={<Quiet>{t`No question is waiting for an answer.`}</Quiet>}>
-        {({ total, oldest }) => (
+        {({ total, oldest, asked }) => (
           <>
             <Headline
               value={format.number(total)}
             >{t`${plural(total, { one: 'unanswered question', other: 'unanswered questions' })}`}</Headline>
             {oldest && <Typography>{t`The oldest was asked ${{ age: format.relative(oldest) }}`}</Typography>}
+            <Urgent sellerId={sellerId} asked={asked} total={total} />
           </>
         )}
       </Figure>
     </HomeCard>
+  );
+}
+
+/**
+ * How many of the oldest unanswered questions are overdue by the account's target, and how many are due within
+ * 15 minutes. Due time grows with the time asked, so the overdue are the oldest: counted among the `urgentWindow`
+ * oldest, "N+" when every one read is urgent and more are waiting. Nothing while the target is unknown.
+ */
+function Urgent({ sellerId, asked, total }: { sellerId: number; asked: string[]; total: number }) {
+  const { t } = useLingui();
+  const format = useFormat();
+  const now = useNow();
+  const dueTime = useDueTime(sellerId);
+  if (!dueTime) return null;
+  const urgency = asked.map((date) => urgencyOf(dueTime(date), now));
+  const more = total > asked.length && urgency.at(-1) !== 'later' ? '+' : '';
+  const overdue = urgency.filter((u) => u === 'overdue').length;
+  const dueSoon = urgency.filter((u) => u === 'dueSoon').length;
+  const count = (n: number, last: boolean) => `${format.number(n)}${last ? more : ''}`;
+  return (
+    <Typography>
+      {t`Overdue: ${{ overdue: count(overdue, dueSoon === 0) }} · due within 15 min: ${{ dueSoon: count(dueSoon, dueSoon > 0) }}`}
+    </Typography>
   );
 }
 

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { putAccountSettings } from '../../api/accountSettings';
 import { simulateRecategorization } from '../../api/demo';
 import { localDay, localTimestamp } from '../../lib/localTime';
 import { apiPath, demoSeller, question, server, siteTime, testDb } from '../../test/demo';
@@ -77,6 +78,22 @@ describe('questions card', () => {
     expect(await within(questions).findByText('3')).toBeInTheDocument();
     expect(within(questions).getByText('unanswered questions')).toBeInTheDocument();
     expect(within(questions).getByText('The oldest was asked 3 days ago')).toBeInTheDocument();
+  });
+
+  it('counts the overdue and the due within 15 minutes by the account’s target, and again when the target changes', async () => {
+    const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;
+    testDb().questions.byId.clear();
+    // With the default target (an hour, all day): two overdue, one due within 15 minutes, one later.
+    for (const record of [question(minutesAgo(300)), question(minutesAgo(90)), question(minutesAgo(50)), question(minutesAgo(5))])
+      testDb().questions.byId.set(record.id, record);
+    renderHome();
+    const questions = await findCard('Questions');
+    expect(await within(questions).findByText('Overdue: 2 · due within 15 min: 1')).toBeInTheDocument();
+    const allDay = Array.from({ length: 7 }, () => ({ from: 0, to: 1440 }));
+    await putAccountSettings(demoSeller.id, { targetMinutes: 4 * 60, workingHours: allDay });
+    cleanup();
+    renderHome();
+    expect(await within(await findCard('Questions')).findByText('Overdue: 1 · due within 15 min: 0')).toBeInTheDocument();
   });
 
   it('says so when no question waits', async () => {

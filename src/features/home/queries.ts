@@ -13,18 +13,25 @@ import { pollMs, questionKeys } from '../questions/keys';
  * writes refresh the cards as they refresh the areas' own pages.
  */
 
-/** How many unanswered questions there are, and when the oldest of them was asked (null: none). */
+/** The oldest unanswered questions the card reads to count the overdue and the due soon (a search's largest page). */
+const urgentWindow = 100;
+
+/**
+ * How many unanswered questions there are, when the oldest of them was asked (null: none, or unreadable), and
+ * when the oldest `urgentWindow` were asked, oldest first: those first in line to be overdue.
+ */
 export function oldestUnansweredQuery(sellerId: number) {
   return queryOptions({
     queryKey: questionKeys.oldestUnanswered(sellerId),
     queryFn: async ({ signal }) => {
       const found = await searchQuestions(
-        { sellerId, status: 'UNANSWERED', sortFields: ['date_created'], sortType: 'ASC', limit: 1 },
+        { sellerId, status: 'UNANSWERED', sortFields: ['date_created'], sortType: 'ASC', limit: urgentWindow },
         signal,
       );
+      const asked = found.questions.flatMap((question) => (isUnreadable(question) ? [] : [question.date_created]));
       const [first] = found.questions;
       // The oldest question could not be read: its age is unknown, and the count stands alone.
-      return { total: found.total, oldest: first && !isUnreadable(first) ? first.date_created : null };
+      return { total: found.total, oldest: first && !isUnreadable(first) ? first.date_created : null, asked };
     },
     refetchInterval: pollMs,
   });

@@ -12,6 +12,8 @@ import { readDraft, writeDraft } from '../../lib/drafts';
 import { activeAccount, useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { describeQuestionError } from './errors';
+import { ContactFindings } from './ContactFindings';
+import { useContactGuard } from './contactGuard';
 import { useAnswerQuestion } from './queries';
 import { useTemplates } from './templates';
 import { TemplatesDialog } from './TemplatesDialog';
@@ -35,24 +37,33 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
   const [tried, setTried] = useState(false);
+  // Send was stopped by the contact-data guard; cleared when the seller edits, sends anyway, or the text is clean.
+  const [held, setHeld] = useState(false);
+  const guard = useContactGuard(text);
   const templates = useTemplates();
   const answer = useAnswerQuestion(questionId);
   const problem = textProblem(text);
 
   const change = (next: string) => {
     setText(next);
+    setHeld(false);
     writeDraft(account, questionId, next);
   };
   const insert = (snippet: string) => change(text ? `${text}${text.endsWith(' ') ? '' : ' '}${snippet}` : snippet);
-  const send = () => {
+  const send = async (guardOverride = false) => {
     setTried(true);
     if (problem || answer.sending) return;
-    answer.mutate(text, { onSuccess: () => showToast(t`Answer sent: the question is answered.`, 'success') });
+    if (!guardOverride && (await guard.check(text)).length > 0) {
+      setHeld(true);
+      return;
+    }
+    setHeld(false);
+    answer.mutate({ text, guardOverride }, { onSuccess: () => showToast(t`Answer sent: the question is answered.`, 'success') });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      send();
+      void send();
     } else if (event.altKey && /^[1-9]$/.test(event.key)) {
       const template = templates[Number(event.key) - 1];
       if (template) {
@@ -94,10 +105,11 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
         <Button onClick={(event) => setMenu(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(menu)}>
           {t`Insert template`}
         </Button>
-        <Button variant="contained" onClick={send} disabled={problem === 'too_long' || answer.sending}>
+        <Button variant="contained" onClick={() => void send()} disabled={problem === 'too_long' || answer.sending}>
           {answer.sending ? t`Sending…` : t`Send answer`}
         </Button>
       </Stack>
+      <ContactFindings checked={guard.checked} held={held} overrideLabel={t`Send anyway`} onOverride={() => void send(true)} />
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
         {templates.map((template, index) => (
           <MenuItem
@@ -130,7 +142,7 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
         <ErrorAlert
           error={answer.error}
           describeError={(error) => describeQuestionError(error, i18n) ?? t`The answer was not sent. Your draft is kept; try again.`}
-          onRetry={send}
+          onRetry={() => void send()}
         />
       )}
     </Stack>

@@ -151,6 +151,7 @@ export function SortFields({ url, update }: Omit<InboxFiltersProps, 'head'>) {
         sx={{ minWidth: 140 }}
       >
         <MenuItem value="date">{t`Date`}</MenuItem>
+        <MenuItem value="due">{t`Due time`}</MenuItem>
         <MenuItem value="item">{t`Item`}</MenuItem>
         <MenuItem value="asker">{t({ message: `Asker`, context: 'sort by' })}</MenuItem>
       </TextField>

@@ -9,7 +9,8 @@ import { quietMount } from '../../lib/virtualList';
 import type { InboxFilters } from './keys';
 import { pageQuery, pageSize } from './queries';
 import { LoadingRow, QuestionRow, UnreadableRow } from './QuestionRow';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
+import { useDueTime } from '../../lib/answerTarget';
 import { useLingui } from '@lingui/react/macro';
 
 /**
@@ -38,6 +39,7 @@ interface QuestionListProps {
 export function QuestionList({ filters, total, openId, selection, onSelect, resetToken }: QuestionListProps) {
   const { t } = useLingui();
   const now = useNow();
+  const dueTime = useDueTime(filters.sellerId);
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -130,6 +132,7 @@ export function QuestionList({ filters, total, openId, selection, onSelect, rese
                   open={question.id === openId}
                   selected={selection.has(question.id)}
                   onSelect={onSelect}
+                  dueTime={dueTime}
                 />
               ) : (
                 <LoadingRow />

@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { deletionTime, type Question } from '../../api/questions';
 import type { Unreadable } from '../../api/unreadable';
 import { describeUnreadable } from '../../components/unreadable';
+import { urgencyOf } from '../../../core/answerTarget.ts';
 import { useFormat } from '../../lib/format';
 import { itemQuery } from '../../lib/items';
 import { urls } from '../../lib/urls';
@@ -26,9 +27,11 @@ interface QuestionRowProps {
   selected: boolean;
   /** Absent when the person's role cannot hide questions: there is nothing to select for. */
   onSelect: ((id: number, selected: boolean) => void) | undefined;
+  /** When an unanswered question is due by the account's target; undefined while the target is unknown. */
+  dueTime: ((askedAt: string) => number) | undefined;
 }
 
-export function QuestionRow({ question, now, open, selected, onSelect }: QuestionRowProps) {
+export function QuestionRow({ question, now, open, selected, onSelect, dueTime }: QuestionRowProps) {
   const { t } = useLingui();
   const format = useFormat();
   const location = useLocation();
@@ -73,6 +76,7 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
           <span className={styles.caption} title={format.dateTime(question.date_created)}>
             {format.relative(question.date_created, now)}
           </span>
+          {question.status === 'UNANSWERED' && dueTime && <Due due={dueTime(question.date_created)} now={now} />}
           {/* Last on the line: on a narrow phone the buyer (also in the question's detail) is what gets cut. */}
           <span className={`${styles.caption} ${styles.buyer}`}>{t`Buyer ${{ id: String(question.from.id) }}`}</span>
         </div>
@@ -85,6 +89,19 @@ export function QuestionRow({ question, now, open, selected, onSelect }: Questio
         {question.answer && !banned && <p className={styles.answer}>{t`Answer: ${{ text: question.answer.text }}`}</p>}
       </div>
     </div>
+  );
+}
+
+/** When an unanswered question is due, coloured when overdue or due within 15 minutes. */
+function Due({ due, now }: { due: number; now: number }) {
+  const { t } = useLingui();
+  const format = useFormat();
+  const urgency = urgencyOf(due, now);
+  const when = format.relative(due, now);
+  return (
+    <span className={`${styles.caption} ${styles[urgency]}`} title={format.dateTime(due)}>
+      {urgency === 'overdue' ? t`Overdue: due ${when}` : t`Due ${when}`}
+    </span>
   );
 }
 

@@ -14,6 +14,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useState, type FormEvent } from 'react';
 import { textProblem } from '../../api/questions';
+import { ContactFindings } from './ContactFindings';
+import { useContactGuard } from './contactGuard';
 import { deleteTemplate, saveTemplate, useTemplates, type Template } from './templates';
 import { useLingui } from '@lingui/react/macro';
 
@@ -23,15 +25,29 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
   const templates = useTemplates();
   const [editing, setEditing] = useState<Pick<Template, 'name' | 'text'> & { id?: string }>({ name: '', text: '' });
   const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // A template is checked by the contact-data guard when saved, as an answer is when sent.
+  const [held, setHeld] = useState(false);
+  const guard = useContactGuard(editing.text);
+  const edit = (next: typeof editing) => {
+    setEditing(next);
+    setHeld(false);
+  };
+  const save = async (guardOverride: boolean) => {
     if (!editing.name.trim() || textProblem(editing.text)) {
       setInvalid(true);
       return;
     }
+    if (!guardOverride && (await guard.check(editing.text)).length > 0) {
+      setHeld(true);
+      return;
+    }
     saveTemplate(editing);
-    setEditing({ name: '', text: '' });
+    edit({ name: '', text: '' });
     setInvalid(false);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(false);
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="templates-title">
@@ -46,7 +62,7 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
                 key={template.id}
                 secondaryAction={
                   <>
-                    <IconButton aria-label={t`Edit ${{ name: template.name }}`} onClick={() => setEditing(template)}>
+                    <IconButton aria-label={t`Edit ${{ name: template.name }}`} onClick={() => edit(template)}>
                       <EditIcon />
                     </IconButton>
                     <IconButton aria-label={t`Delete ${{ name: template.name }}`} onClick={() => deleteTemplate(template.id)}>
@@ -69,18 +85,19 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
           <TextField
             label={t`Template name`}
             value={editing.name}
-            onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+            onChange={(e) => edit({ ...editing, name: e.target.value })}
             size="small"
           />
           <TextField
             label={t`Template text`}
             value={editing.text}
-            onChange={(e) => setEditing({ ...editing, text: e.target.value })}
+            onChange={(e) => edit({ ...editing, text: e.target.value })}
             multiline
             minRows={2}
             error={invalid}
             helperText={invalid ? t`A template needs a name and a text of at most 2,000 characters.` : undefined}
           />
+          <ContactFindings checked={guard.checked} held={held} overrideLabel={t`Save anyway`} onOverride={() => void save(true)} />
           <Button type="submit" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
             {editing.id ? t`Save template` : t`Add template`}
           </Button>

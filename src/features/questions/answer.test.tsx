@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getAudit } from '../../api/audit';
 import { clearDrift, driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
 import { apiPath, demoSeller, server, testDb } from '../../test/demo';
@@ -111,5 +112,62 @@ describe('an answer is sent exactly once', () => {
     act(() => onlineManager.setOnline(true));
     await expectAnswered(panel, id);
     expect(posts).toBe(1);
+  });
+});
+
+describe('the contact-data guard holds an answer with contact data', () => {
+  const disguised = 'Escribime al wpp once 4567 89O1 y coordinamos.';
+
+  /** Opens the question, types `typed` and presses Send; returns its panel. */
+  async function sendText(id: number, typed: string): Promise<HTMLElement> {
+    renderWithProviders(<QuestionPages />, { path: urls.questions.detail(id), route: '/questions/*' });
+    const panel = await screen.findByRole('region', { name: `Question ${id}` });
+    await userEvent.type(await within(panel).findByLabelText('Your answer'), typed);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send answer' }));
+    return panel;
+  }
+
+  it('underlines what it found with the reason, sends nothing, and sends once edited', async () => {
+    const id = unanswered();
+    const panel = await sendText(id, disguised);
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('This looks like contact data, which the marketplace does not allow in answers');
+    const found = within(alert).getByRole('list', { name: 'Contact data found' });
+    // Each finding underlined (a mark) in its context, with the reason.
+    expect(
+      within(found)
+        .getAllByRole('listitem')
+        .map((item) => [item.querySelector('mark')?.textContent, item.textContent]),
+    ).toEqual([
+      ['wpp', 'Escribime al wpp once 4567 89O1 y coordi…: a social network, handle or messaging app'],
+      ['once 4567 89O1', 'Escribime al wpp once 4567 89O1 y coordinamos.: a phone number'],
+    ]);
+    expect(posts).toBe(0);
+    const field = within(panel).getByLabelText('Your answer');
+    await userEvent.clear(field);
+    await userEvent.type(field, text);
+    await waitFor(() => expect(within(panel).queryByRole('alert')).toBeNull());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send answer' }));
+    await expectAnswered(panel, id);
+    expect(posts).toBe(1);
+  });
+
+  it('"Send anyway" sends a false alarm with the override, which the trail records', async () => {
+    const id = unanswered();
+    const overrides: (string | null)[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/api/answers'))
+        overrides.push(request.headers.get('x-guard-override'));
+    };
+    server.events.on('request:start', listen);
+    const typed = 'El modelo es el 1145678901, en whatsapp no.';
+    const panel = await sendText(id, typed);
+    await userEvent.click(within(await within(panel).findByRole('alert')).getByRole('button', { name: 'Send anyway' }));
+    await waitFor(() => expect(testDb().questions.byId.get(id)).toMatchObject({ status: 'ANSWERED', answer: { text: typed } }));
+    server.events.removeListener('request:start', listen);
+    expect(overrides).toEqual(['1']);
+    const [outcome, attempt] = (await getAudit({ action: 'answer' }, undefined)).entries;
+    expect(attempt).toMatchObject({ target: { id: String(id) }, details: { length: typed.length, guardOverride: true }, phase: 'attempt' });
+    expect(outcome).toMatchObject({ phase: 'outcome', status: 200 });
   });
 });

@@ -13,6 +13,10 @@ export function describeQuestionError(error: unknown, i18n: I18n): string | unde
       return t(i18n)`The server says this is not a valid question (invalid_question).`;
     case 'not_unanswered_question':
       return t(i18n)`This question is no longer unanswered (it was answered, closed or moderated), so it cannot be answered.`;
+    case 'contact_data':
+      return t(
+        i18n,
+      )`Seller Desk's server found contact data in the answer, which the marketplace does not allow in answers: edit it and send again.`;
     case 'invalid_text':
       return t(i18n)`The server refused the text: at most 2,000 characters.`;
   }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { driftRecords } from '../../api/drift';
 import { urls } from '../../lib/urls';
-import { demoSeller, testDb } from '../../test/demo';
+import { demoSeller, question, testDb } from '../../test/demo';
 import { failGet, holdGet, reshapeGet } from '../../test/http';
 import { changeElement } from '../../test/readable';
 import { renderWithProviders } from '../../test/render';
@@ -50,6 +50,23 @@ describe('questions inbox', () => {
     const list = await screen.findByRole('list', { name: 'Questions' });
     const rows = await within(list).findAllByRole('listitem');
     expect(rows.slice(0, 3).map((row) => row.style.transform)).toEqual(['translateY(0px)', 'translateY(144px)', 'translateY(288px)']);
+    viewport.mockRestore();
+  });
+
+  it('sorted by due time, unanswered questions come most urgent first, each saying when it is due', async () => {
+    const viewport = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;
+    testDb().questions.byId.clear();
+    for (const record of [question(minutesAgo(49.5)), question(minutesAgo(90)), question(minutesAgo(4.5))])
+      testDb().questions.byId.set(record.id, record);
+    renderAt(urls.questions.index({ status: 'UNANSWERED', sort: 'due', order: 'asc' }));
+    const list = await screen.findByRole('list', { name: 'Questions' });
+    await waitFor(() => expect(within(list).getAllByText(/^(Overdue: due|Due) /)).toHaveLength(3));
+    expect(
+      within(list)
+        .getAllByText(/^(Overdue: due|Due) /)
+        .map((due) => due.textContent),
+    ).toEqual(['Overdue: due 30 min. ago', 'Due in 10 min.', 'Due in 55 min.']);
     viewport.mockRestore();
   });
 

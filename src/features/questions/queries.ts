@@ -85,7 +85,7 @@ const mayHaveArrived = (error: unknown) => error instanceof NetworkError || isAp
  * offered (answered, it is shown answered), and every later send reads it first, so an answer is never
  * posted twice. Undefined: accepted with a body of another shape (drift).
  */
-async function sendAnswer(body: { question_id: number; text: string }): Promise<QuestionDetail | undefined> {
+async function sendAnswer(body: { question_id: number; text: string }, guardOverride: boolean): Promise<QuestionDetail | undefined> {
   const id = body.question_id;
   if (outcomeUnknown.has(id)) {
     // A failed read leaves the outcome unknown and posts nothing.
@@ -94,7 +94,7 @@ async function sendAnswer(body: { question_id: number; text: string }): Promise<
     if (question.answer) return question;
   }
   try {
-    return await answerQuestion(body);
+    return await answerQuestion(body, { guardOverride });
   } catch (error) {
     if (!mayHaveArrived(error)) throw error;
     outcomeUnknown.add(id);
@@ -105,6 +105,12 @@ async function sendAnswer(body: { question_id: number; text: string }): Promise<
   }
 }
 
+/** An answer's text, and whether the seller chose "Send anyway" on what the contact-data guard flagged. */
+interface AnswerSend {
+  text: string;
+  guardOverride?: boolean;
+}
+
 export function useAnswerQuestion(questionId: number) {
   const queryClient = useQueryClient();
   // The account the send was made under: a send paused offline clears that account's draft, whatever is active then.
@@ -112,7 +118,7 @@ export function useAnswerQuestion(questionId: number) {
   const mutationKey = answerKey(questionId);
   const mutation = useMutation({
     mutationKey,
-    mutationFn: (text: string) => sendAnswer({ question_id: questionId, text }),
+    mutationFn: ({ text, guardOverride = false }: AnswerSend) => sendAnswer({ question_id: questionId, text }, guardOverride),
     // Here rather than in the composer: a send paused offline may finish after the composer is gone.
     onSuccess: async (answered) => {
       writeDraft(account, questionId, '');

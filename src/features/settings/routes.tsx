@@ -10,7 +10,9 @@ import { setColorMode, useColorMode } from '../../lib/colorScheme';
 import { languages, setLanguage, useLocale, type Language } from '../../lib/i18n';
 import { useGrants } from '../../lib/permissions';
 import { setSandbox, useSession } from '../../lib/session';
+import { useMe } from '../../lib/identity';
 import { Accounts } from './Accounts';
+import { AnswerTargetSection } from './AnswerTargetSection';
 import { PasskeysSection } from './PasskeysSection';
 import { TeamSection } from './TeamSection';
 import { useLingui } from '@lingui/react/macro';
@@ -33,6 +35,7 @@ export function Component() {
   const mode = useColorMode();
   const session = useSession();
   const grants = useGrants();
+  const me = useMe();
   const server = session.mode === 'live' ? session.server : null;
   return (
     <>
@@ -71,6 +74,7 @@ export function Component() {
           {t`Credit lead calls send "x-sandbox: true" and show test data.`}
         </Typography>
       </Section>
+      {me.data && <AnswerTargetSection sellerId={me.data.id} />}
       {server?.activeAccountId && grants.role && grants.can('team.manage') && (
         <TeamSection accountId={server.activeAccountId} actor={grants.role} />
       )}
