@@ -5,6 +5,7 @@ import { readLeadReview, type LeadReviewStatus } from '../../core/leadReviews.ts
 import { leadBuyer, questionContact, stripPersonalData } from '../../core/personalData.ts';
 import { currentTime, type Db } from './db';
 import { apiPath } from './route';
+import { createSuggestionHandler } from './suggestions';
 
 /** What the server publishes on the event stream besides activity entries (`event: lead-review`); src/demo/activity.ts writes it out. */
 export type ServerEvents = Set<(event: string, data: unknown) => void>;
@@ -198,6 +199,7 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
   const settings = () => HttpResponse.json({ ...answerTarget, timeZone: siteTimeZone(db.seller.site_id) });
 
   return [
+    createSuggestionHandler(db),
     http.get('*/account/settings', settings),
     http.put('*/account/settings', async ({ request }) => {
       const read = readAnswerTarget(await request.json().catch(() => null));
