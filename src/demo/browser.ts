@@ -21,10 +21,11 @@ declare global {
 
 /**
  * Starts the demo backend in the browser: the seeded db behind the MSW service worker, in the scenario of the
- * page's address as it was opened (`search`) or the one kept for the tab.
+ * page's address as it was opened (`search`) or the one kept for the tab, with the team kept for the tab
+ * (src/demo/team.ts).
  */
-export async function startDemoBackend(search: string, kept: SavedScenario): Promise<void> {
-  const scenario = readScenario(search, kept);
+export async function startDemoBackend(search: string, kept: { scenario: SavedScenario; team: SavedScenario }): Promise<void> {
+  const scenario = readScenario(search, kept.scenario);
   const db = await createDbInSlices(scenario.seed, scenario.config);
   const marketplace: HttpHandler[] = [];
   for (const make of handlerGroups(db)) {
@@ -35,7 +36,7 @@ export async function startDemoBackend(search: string, kept: SavedScenario): Pro
   // The server's own paths: its door before the marketplace, and the activity.
   const serverEvents = new Set<(event: string, data: unknown) => void>();
   const worker = setupWorker(
-    ...createDoorHandlers(db, marketplace, serverEvents),
+    ...createDoorHandlers(db, marketplace, serverEvents, kept.team),
     ...marketplace,
     ...createActivityHandlers(db, { history: true, serverEvents }),
   );

@@ -130,7 +130,14 @@ export function stockJobQueries(db: Kysely<Database>) {
           .selectFrom('stock_jobs as j')
           .select('j.id')
           .where((eb) =>
-            eb.or([eb('j.status', '=', 'queued'), eb.and([eb('j.status', '=', 'running'), eb('j.lease_until', '<', sql<Date>`now()`)])]),
+            eb.or([
+              eb('j.status', '=', 'queued'),
+              // No lease: its instance took it back on a restart (reclaim), or let go of it after an error.
+              eb.and([
+                eb('j.status', '=', 'running'),
+                eb.or([eb('j.lease_until', 'is', null), eb('j.lease_until', '<', sql<Date>`now()`)]),
+              ]),
+            ]),
           )
           .where(({ not, exists, selectFrom }) =>
             not(

@@ -36,7 +36,9 @@ export function Component() {
   const session = useSession();
   const grants = useGrants();
   const me = useMe();
-  const server = session.mode === 'live' ? session.server : null;
+  // Demo mode's session (src/demo/team.ts) has a person and a team too, but no accounts to connect.
+  const { server } = session;
+  const live = session.mode === 'live' ? server : null;
   return (
     <>
       <PageHeader title={t`Settings`} />
@@ -61,8 +63,8 @@ export function Component() {
         </TextField>
       </Section>
       <Section title={t`Connection`} spacing={2}>
-        {server ? (
-          <Accounts server={server} />
+        {live ? (
+          <Accounts server={live} />
         ) : (
           <Alert severity="info">{t`Demo mode: a simulated API runs in your browser with seeded data. No sign-in is needed.`}</Alert>
         )}
