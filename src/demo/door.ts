@@ -134,9 +134,9 @@ export function createDoorHandlers(
   db: Db,
   marketplace: readonly HttpHandler[],
   events: ServerEvents,
-  keptTeam?: SavedScenario,
+  /** The team (src/demo/team.ts) and where the tab keeps it; a fresh seeded one, kept nowhere, without. */
+  { team, kept }: { team: DemoTeam; kept?: SavedScenario } = { team: createDemoTeam(db) },
 ): HttpHandler[] {
-  const team = createDemoTeam(db, keptTeam);
   // Demo mode's one person, the seeded seller's owner. Reviews per sandbox or production, as the leads' reads.
   const { id, name } = me(team);
   const person = { id, name };
@@ -237,7 +237,7 @@ export function createDoorHandlers(
       db,
       team,
       (action, target, details = {}) => record({ action, target, details, requestId: `demo-${++requests}`, phase: 'event', status: null }),
-      keptTeam,
+      kept,
     ),
     createSuggestionHandler(db),
     http.get('*/account/settings', settings),
