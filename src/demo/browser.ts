@@ -2,7 +2,9 @@ import { setupWorker } from 'msw/browser';
 import type { HttpHandler } from 'msw';
 import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
+import { readableKinds } from '../../core/permissions.ts';
 import { createDoorHandlers } from './door';
+import { actingRole, createDemoTeam } from './team';
 import { handlerGroups } from './handlers';
 import { readScenario, type SavedScenario } from './scenario';
 
@@ -35,10 +37,11 @@ export async function startDemoBackend(search: string, kept: { scenario: SavedSc
   await nextTask();
   // The server's own paths: its door before the marketplace, and the activity.
   const serverEvents = new Set<(event: string, data: unknown) => void>();
+  const team = createDemoTeam(db, kept.team);
   const worker = setupWorker(
-    ...createDoorHandlers(db, marketplace, serverEvents, kept.team),
+    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team }),
     ...marketplace,
-    ...createActivityHandlers(db, { history: true, serverEvents }),
+    ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)) }),
   );
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {

@@ -7,6 +7,7 @@ import { leadBuyer, questionContact, stripPersonalData } from '../../core/person
 import { currentTime, type Db } from './db';
 import { buyerUser } from './db/core';
 import { apiPath } from './route';
+import { createSuggestionHandler } from './suggestions';
 import type { SavedScenario } from './scenario';
 import { actingRole, createDemoTeam, me, teamHandlers, type DemoTeam } from './team';
 
@@ -134,9 +135,9 @@ export function createDoorHandlers(
   db: Db,
   marketplace: readonly HttpHandler[],
   events: ServerEvents,
-  keptTeam?: SavedScenario,
+  /** The team (src/demo/team.ts) and where the tab keeps it; a fresh seeded one, kept nowhere, without. */
+  { team, kept }: { team: DemoTeam; kept?: SavedScenario } = { team: createDemoTeam(db) },
 ): HttpHandler[] {
-  const team = createDemoTeam(db, keptTeam);
   // Demo mode's one person, the seeded seller's owner.
   const { id, name } = me(team);
   const person = { id, name };
@@ -246,8 +247,9 @@ export function createDoorHandlers(
       db,
       team,
       (action, target, details = {}) => record({ action, target, details, requestId: `demo-${++requests}`, phase: 'event', status: null }),
-      keptTeam,
+      kept,
     ),
+    createSuggestionHandler(db),
     http.get('*/account/settings', settings),
     http.put('*/account/settings', async ({ request }) => {
       const read = readAnswerTarget(await request.json().catch(() => null));

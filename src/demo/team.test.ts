@@ -137,6 +137,24 @@ describe('the demo team', () => {
     expect((await getTeam()).people).toHaveLength(4);
   });
 
+  it('answers, seen as an answerer, only the activity the role may read', async () => {
+    const trigger = (path: string, body: unknown) =>
+      fetch(`http://localhost/api/__demo/${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${demoSeller.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await trigger('credit-leads', {})).status).toBe(201);
+    expect((await trigger('questions', { text: '¿Tienen factura A?' })).status).toBe(201);
+    const kinds = async () => {
+      const { entries } = (await (await fetch('http://localhost/activity')).json()) as { entries: { kind: string }[] };
+      return entries.map((entry) => entry.kind).sort();
+    };
+    expect(await kinds()).toEqual(['credit-lead', 'question']);
+    await seeAs('answerer');
+    expect(await kinds()).toEqual(['question']);
+  });
+
   it('refuses a viewer every reveal of personal data', async () => {
     await seeAs('viewer');
     const [question] = testDb().questions.byId.keys();
