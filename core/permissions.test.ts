@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoutes, mayCallApi, requirementOf, serverRoutes } from './permissions.ts';
+import { apiRoutes, mayCallApi, refusal, requirementOf, serverRoutes } from './permissions.ts';
 import { can, roles } from './roles.ts';
 
 /** A concrete path for a pattern: each `:name` segment becomes a value. */
@@ -27,5 +27,19 @@ describe('the permission table', () => {
     expect(mayCallApi('answerer', 'GET', '/vis/loans/search')).toEqual({ allowed: false, lacks: 'credits.read' });
     expect(requirementOf(apiRoutes, 'GET', '/items//x')).toBeUndefined();
     expect(requirementOf(serverRoutes, 'GET', '/audit')).toBe('audit.read');
+  });
+
+  it('refuses, for the server and the simulator alike, with a 403 body naming the role and what it lacks', () => {
+    expect(refusal('answerer', 'api', 'PUT', '/user-products/U1/stock/type/seller_warehouse')).toEqual({
+      error: 'forbidden',
+      message: 'Your role, Answerer, does not include stock changes',
+      role: 'answerer',
+      lacks: 'stock.write',
+    });
+    expect(refusal('stock_keeper', 'server', 'GET', '/team')).toMatchObject({ role: 'stock_keeper', lacks: 'team.manage' });
+    // Paths that need a member, a person or nothing pass the door: their routes check the rest.
+    for (const path of ['/session', '/me/passkeys', '/activity']) expect(refusal('viewer', 'server', 'GET', path)).toBeUndefined();
+    expect(refusal('viewer', 'server', 'GET', '/assets/index.js')).toBeUndefined();
+    expect(refusal('viewer', 'api', 'POST', '/questions')).toMatchObject({ lacks: 'unlisted' });
   });
 });

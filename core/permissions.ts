@@ -1,4 +1,4 @@
-import { can, type Permission, type Role } from './roles.ts';
+import { can, permissions, type Permission, type Role } from './roles.ts';
 
 /**
  * The one table of what each path needs: every marketplace path the app calls through the API door (the
@@ -119,6 +119,9 @@ function matches(pattern: string, path: string): boolean {
   return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
 }
 
+/** Whether a requirement is a permission on the account (the door checks it), rather than who asks. */
+export const isPermission = (needs: Requirement): needs is Permission => (permissions as readonly string[]).includes(needs);
+
 /** What `method path` needs (the path without its query), or undefined when the table does not name it. */
 export function requirementOf(routes: readonly Route[], method: string, path: string): Requirement | undefined {
   const found = routes.find((r) => r.method === method && matches(r.path, path));
@@ -138,6 +141,56 @@ export function mayCallApi(
   if (needs === undefined) return role === 'owner' ? { allowed: true } : { allowed: false, lacks: 'unlisted' };
   if (needs === 'member' || needs === 'person' || needs === 'public' || can(role, needs)) return { allowed: true };
   return { allowed: false, lacks: needs };
+}
+
+const roleNames: Record<Role, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  answerer: 'Answerer',
+  stock_keeper: 'Stock keeper',
+  credit_reviewer: 'Credit reviewer',
+  viewer: 'Viewer',
+};
+
+/** What each permission lets a person do, as the refusal's message says it ("…does not include stock changes"). */
+const lackNames: Record<Permission | 'unlisted', string> = {
+  'questions.read': 'reading questions',
+  'questions.write': 'answering, deleting or hiding questions',
+  'questions.reveal': 'revealing an asker’s contact',
+  'responseTime.read': 'reading the response time',
+  'catalog.read': 'reading the catalog',
+  'stock.read': 'reading stock',
+  'stock.write': 'stock changes',
+  'fulfillment.read': 'reading fulfillment stock',
+  'credits.read': 'reading credit leads',
+  'credits.review': 'reviewing credit leads',
+  'credits.reveal': 'revealing a buyer’s contact',
+  'team.manage': 'managing the team',
+  'team.manageOwners': 'managing owners',
+  'audit.read': 'reading the audit trail',
+  'account.settings': 'changing the account’s settings',
+  'account.disconnect': 'disconnecting the account',
+  unlisted: 'requests Seller Desk does not list',
+};
+
+/** The door's refusal, the server's and demo mode's: `403 {"error":"forbidden","message","role","lacks"}`. */
+export function forbidden(role: Role, lacks: Permission | 'unlisted') {
+  return { error: 'forbidden', message: `Your role, ${roleNames[role]}, does not include ${lackNames[lacks]}`, role, lacks };
+}
+
+/**
+ * The door's verdict on `role` calling `method path` (without its query): a marketplace path (`api`, after
+ * `/api`) by `mayCallApi`, a path of the server's own by the permission its entry names. Undefined when it may
+ * pass; membership, a signed-in person and the routes' own rules (core/team.ts) are checked after, by whoever
+ * knows them.
+ */
+export function refusal(role: Role, side: 'api' | 'server', method: string, path: string): ReturnType<typeof forbidden> | undefined {
+  if (side === 'api') {
+    const verdict = mayCallApi(role, method, path);
+    return verdict.allowed ? undefined : forbidden(role, verdict.lacks);
+  }
+  const needs = requirementOf(serverRoutes, method, path);
+  return needs !== undefined && isPermission(needs) && !can(role, needs) ? forbidden(role, needs) : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, permissions, permissionsOf } from './roles.ts';
 import {
   displayName,
+  invitationRefusal,
   invitationState,
   mayGrant,
   mayRemovePasskey,
@@ -70,6 +71,16 @@ describe('team rules', () => {
     expect(invitationState({ expiresAt: now, usedAt: null, revokedAt: null }, now)).toBe('expired');
     expect(invitationState({ expiresAt: later, usedAt: now, revokedAt: null }, now)).toBe('used');
     expect(invitationState({ expiresAt: later, usedAt: null, revokedAt: now }, now)).toBe('revoked');
+  });
+
+  it('says why a secret cannot be used: unknown 404, used, revoked or expired 410', () => {
+    expect(invitationRefusal('valid')).toBeNull();
+    expect(invitationRefusal(undefined)).toEqual({ status: 404, body: { error: 'invitation_not_found', message: 'No such invitation' } });
+    expect(invitationRefusal('used')).toEqual({
+      status: 410,
+      body: { error: 'invitation_used', message: 'This invitation was already used' },
+    });
+    expect(invitationRefusal('expired')?.body.error).toBe('invitation_expired');
   });
 
   it('raises a role on a second invitation, never lowers it, and keeps the account user an owner', () => {

@@ -21,6 +21,14 @@ export type TeamRefusal =
   | 'account_user' // the account's own marketplace user stays an owner
   | 'not_member';
 
+/** Each refusal as the browser's API says it: the server and demo mode answer with the same status and body. */
+export const teamRefusals: Record<TeamRefusal, { status: 403 | 404 | 409; error: string; message: string }> = {
+  not_allowed: { status: 403, error: 'forbidden', message: 'Your role on this account does not allow this' },
+  not_member: { status: 404, error: 'not_found', message: 'No such person on this account' },
+  last_owner: { status: 409, error: 'last_owner', message: 'An account keeps at least one owner' },
+  account_user: { status: 409, error: 'account_user', message: 'The account’s own marketplace user is always an owner' },
+};
+
 /** Whether `actor` may hand out `role` (an invitation) or give it to someone. Owners only make owners. */
 export function mayGrant(actor: Role, role: Role): boolean {
   return role === 'owner' ? can(actor, 'team.manageOwners') : can(actor, 'team.manage');
@@ -71,6 +79,27 @@ export function invitationState(invitation: { expiresAt: Date; usedAt: Date | nu
 }
 
 /**
+ * Why an invitation's secret cannot be used, as the browser's API says it: 404 for a secret no invitation
+ * has (`undefined`), 410 for one used, revoked or expired; null when it can be used.
+ */
+export function invitationRefusal(
+  state: InvitationState | undefined,
+): { status: 404 | 410; body: { error: string; message: string } } | null {
+  if (state === undefined) return { status: 404, body: { error: 'invitation_not_found', message: 'No such invitation' } };
+  if (state === 'valid') return null;
+  return {
+    status: 410,
+    body: { error: `invitation_${state}`, message: `This invitation was ${state === 'used' ? 'already used' : state}` },
+  };
+}
+
+/** Accepting a recovery invitation as oneself: its link adds a passkey, so it is refused (400). */
+export const recoveryOnly = {
+  error: 'recovery_invitation',
+  message: 'A recovery invitation adds a passkey to its person: create one with it',
+};
+
+/**
  * Roles ranked for accepting an invitation to an account one is already in. The three task roles rank
  * alike: an answerer invited as stock keeper keeps answering (one role per membership; a manager changes it).
  */
@@ -94,6 +123,12 @@ export function displayName(value: unknown): string | undefined {
   const name = value.trim();
   return name.length >= 1 && name.length <= nameMaxLength ? name : undefined;
 }
+
+/** Removing a passkey the person may not remove (409). */
+export const lastSignInMethod = {
+  error: 'last_sign_in_method',
+  message: 'This passkey is your only way to sign in: add another first',
+};
 
 /** Whether a person may remove one of their passkeys: never their last way to sign in. */
 export function mayRemovePasskey(person: { passkeys: number; marketplace: boolean }): boolean {

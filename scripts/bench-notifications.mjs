@@ -20,10 +20,24 @@ const clientId = 'seller-desk-bench';
  * from the marketplace's, rather than one address at five times its limit.
  */
 export const sources = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map(
-  (localAddress) => new Agent({ connect: { localAddress } }),
+  // undici binds with the Agent's own localAddress; one given in `connect` is not used.
+  (localAddress) => new Agent({ localAddress }),
 );
 export const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 export const round = (ms) => Math.round(ms * 10) / 10;
+
+/** A new notification, as the marketplace sends it, that the seller `userId`'s question changed. */
+export const notificationOf = (questionId, userId) => ({
+  _id: randomUUID(),
+  resource: `/questions/${questionId}`,
+  user_id: Number(userId),
+  topic: 'questions',
+  application_id: clientId,
+  attempts: 1,
+  sent: new Date().toISOString(),
+  received: new Date().toISOString(),
+  actions: [],
+});
 
 function start(command, args, env) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -59,20 +73,22 @@ export function loopbackTls() {
 }
 
 /**
- * The simulator as the marketplace and the built server in live mode over it, with the demo seller signed in
- * by a personal token: `cookie` is that session. Also used by bench.mjs to measure the pages in live mode, over
+ * The simulator as the marketplace (or `upstream`, `{apiUrl, token}`, another one) and the built server in live
+ * mode over it with `env` added to its settings, the seller signed in by a personal token: `cookie` is that session. Also used by bench.mjs to measure the pages in live mode, over
  * HTTP/2 with `tls` (from loopbackTls).
  */
-export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'warn' }) {
+export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'warn', upstream, env }) {
   // The simulator prints its address and the demo seller's token on its first two lines.
-  const simulator = start('node_modules/.bin/tsx', ['src/demo/serve.ts'], {
-    PORT: String(port + 1),
-    OAUTH_CLIENT_ID: clientId,
-    OAUTH_CLIENT_SECRET: 'bench-secret',
-  });
-  const lines = createInterface({ input: simulator.stdout })[Symbol.asyncIterator]();
-  const apiUrl = (await lines.next()).value.replace('Demo seller API on ', '');
-  const token = (await lines.next()).value.replace('Token of the demo seller: ', '');
+  const simulator = upstream
+    ? undefined
+    : start('node_modules/.bin/tsx', ['src/demo/serve.ts'], {
+        PORT: String(port + 1),
+        OAUTH_CLIENT_ID: clientId,
+        OAUTH_CLIENT_SECRET: 'bench-secret',
+      });
+  const lines = simulator && createInterface({ input: simulator.stdout })[Symbol.asyncIterator]();
+  const apiUrl = upstream?.apiUrl ?? (await lines.next()).value.replace('Demo seller API on ', '');
+  const token = upstream?.token ?? (await lines.next()).value.replace('Token of the demo seller: ', '');
 
   const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port + 2}`;
   const server = start(process.execPath, ['server/dist/server/src/main.js'], {
@@ -89,12 +105,13 @@ export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'wa
     DATABASE_URL: databaseUrl ?? '',
     DATA_DIR: 'memory://',
     LOG_LEVEL: logLevel,
+    ...env,
   });
   // Read and thrown away, as a log collector would take it: an unread pipe would stop the server once full.
   server.stdout.resume();
   const stop = () => {
     server.kill();
-    simulator.kill();
+    simulator?.kill();
   };
   try {
     await waitHealthy(origin);
@@ -105,7 +122,7 @@ export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'wa
     });
     const cookie = signIn.headers.getSetCookie()[0].split(';')[0];
     const { activeAccountId: userId } = await signIn.json();
-    return { origin, cookie, userId, stop };
+    return { origin, cookie, userId, token, pid: server.pid, stop };
   } catch (error) {
     stop();
     throw error;
@@ -117,17 +134,7 @@ async function benchOne({ port, outDir, databaseUrl, count = 500, perSecond = 10
   try {
     const search = await fetch(`${origin}/api/questions/search?seller_id=${userId}&api_version=4`, { headers: { cookie } });
     const questionId = (await search.json()).questions[0].id;
-    const notification = () => ({
-      _id: randomUUID(),
-      resource: `/questions/${questionId}`,
-      user_id: Number(userId),
-      topic: 'questions',
-      application_id: clientId,
-      attempts: 1,
-      sent: new Date().toISOString(),
-      received: new Date().toISOString(),
-      actions: [],
-    });
+    const notification = () => notificationOf(questionId, userId);
     const post = async (index = 0) => {
       const started = performance.now();
       const response = await undiciFetch(`${origin}/notifications`, {

@@ -11,13 +11,11 @@
 // First the same load on a bare node:http server, as the baseline of this machine and client.
 // Notifications name the seller's questions in turn, so each question gets several, as when the marketplace
 // sends one per change.
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { request } from 'undici';
-import { inNewSchema, percentile, round, sources, startLive } from './bench-notifications.mjs';
+import { inNewSchema, notificationOf, percentile, round, sources, startLive } from './bench-notifications.mjs';
 
-const clientId = 'seller-desk-bench';
 const backlogWaitMs = 120_000;
 
 /** The seller's question ids from the simulator, through the door: up to 100. */
@@ -70,17 +68,7 @@ const answers = (times) => ({ answerP50Ms: round(percentile(times, 0.5)), answer
 
 /** Senders of notifications for `userId` to `origin`, from the five loopback sources in turn. */
 function sender(origin, userId) {
-  const notification = (questionId) => ({
-    _id: randomUUID(),
-    resource: `/questions/${questionId}`,
-    user_id: Number(userId),
-    topic: 'questions',
-    application_id: clientId,
-    attempts: 1,
-    sent: new Date().toISOString(),
-    received: new Date().toISOString(),
-    actions: [],
-  });
+  const notification = (questionId) => notificationOf(questionId, userId);
   const post = async (index, body) => {
     const started = performance.now();
     const response = await request(`${origin}/notifications`, {

@@ -3,13 +3,15 @@
 // loopback (over HTTP/2 unless BENCH_HTTP1=1) in demo mode and in live mode (signed in, over the simulator served in Node as the marketplace),
 // and reports bundle sizes; Lighthouse (mobile preset, 3 runs per page and mode, median) with each median run's
 // main-thread breakdown and five longest tasks; large-data scrolling (the `large` seed) and navigation-to-data
-// times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set).
+// times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set),
+// the webhook under load (bench-webhooks.mjs) and every door with autocannon (bench-doors.mjs).
 // Writes bench-results/latest.json, prints tables and puts the Lighthouse table into the README.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
+import { benchDoors, doorsTable } from './bench-doors.mjs';
 import { benchWebhooks } from './bench-webhooks.mjs';
 import { appPages } from './pages.ts';
 
@@ -253,9 +255,13 @@ for (const result of notifications) console.log(`  ${JSON.stringify(result)}`);
 step('webhook under load (live mode over the simulator, a stream open)');
 const webhooks = await benchWebhooks({ port: port + 30, outDir });
 
+// 8. Every door under load with autocannon, beside bare baselines (bench-doors.mjs).
+step('doors (live mode on HTTP/1.1: API door, 1,000 event streams, static pages)');
+const doors = await benchDoors({ port: port + 50, outDir });
+
 const benchmarkIndex = median(Object.values(lighthouse).flatMap((byPage) => Object.values(byPage).map((l) => l.benchmarkIndex)));
 const host = { memoryTouchS, benchmarkIndex };
-const results = { date: new Date().toISOString(), protocol, host, bundle, lighthouse, large, navigation, notifications, webhooks };
+const results = { date: new Date().toISOString(), protocol, host, bundle, lighthouse, large, navigation, notifications, webhooks, doors };
 writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 
 step('summary');
@@ -277,6 +283,11 @@ if (!onlyPages && onlyModes.length === 2) {
   const marked = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/;
   if (marked.test(readme)) writeFileSync('README.md', readme.replace(marked, `$1${table}$2`));
 }
+const doorFigures = `${doorsTable(doors)}\n\nMachine: ${host.memoryTouchS} s to touch 256 MB, Lighthouse benchmark index ${benchmarkIndex}, ${results.date.slice(0, 10)}.`;
+console.log(doorFigures);
+const readme = readFileSync('README.md', 'utf8');
+const doorsMarked = /(<!-- doors:start -->\n)[\s\S]*?(\n<!-- doors:end -->)/;
+if (doorsMarked.test(readme)) writeFileSync('README.md', readme.replace(doorsMarked, `$1${doorFigures}$2`));
 console.log('| large list | first rows ms | longest task ms | max rows in DOM | heap MB |');
 console.log('|---|---|---|---|---|');
 for (const [name, f] of Object.entries(large))

@@ -19,6 +19,8 @@ setMode(mode);
 // The demo's scenario (`?latency=`, `?fail=`, `?seed=`) is kept for the tab; live mode never applies it, and
 // drops one a demo left in this tab.
 const scenarioKey = 'seller-desk.scenario';
+// Demo mode's team, invitations and "See as", as the simulated server keeps them (src/demo/team.ts): for the tab.
+const teamKey = 'seller-desk.demo-team';
 // As the page was opened: the app may rewrite its query before the simulator starts.
 const openedWith = location.search;
 
@@ -40,10 +42,15 @@ async function prepareBackend(): Promise<void> {
     await import('msw/browser');
     await nextTask();
     const { startDemoBackend } = await import('./demo/browser');
-    await startDemoBackend(openedWith, { read: () => tabStorage.get(scenarioKey), write: (value) => tabStorage.set(scenarioKey, value) });
+    const kept = (key: string) => ({ read: () => tabStorage.get(key), write: (value: string) => tabStorage.set(key, value) });
+    await startDemoBackend(openedWith, { scenario: kept(scenarioKey), team: kept(teamKey) });
+    // Who is signed in, and as which role, as live mode asks the server (src/demo/team.ts answers): not awaited,
+    // the pages treat the person as the owner until it comes, which the seeded person is.
+    void refreshServerSession();
     return;
   }
   tabStorage.remove(scenarioKey);
+  tabStorage.remove(teamKey);
   // Live: a worker left by an earlier demo visit must not answer for the real API.
   const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
   await Promise.all(registrations.filter((r) => r.active?.scriptURL.endsWith('/mockServiceWorker.js')).map((r) => r.unregister()));

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mayCallApi, requirementOf, serverRoutes } from '../../core/permissions.ts';
-import { can, permissions, type Permission, type Role } from '../../core/roles.ts';
+import { forbidden, isPermission, refusal, requirementOf, serverRoutes } from '../../core/permissions.ts';
+import { can } from '../../core/roles.ts';
 import type { SessionCookies } from './session.ts';
 import type { AccountOfPerson, Session } from './store/store.ts';
 
@@ -9,41 +9,6 @@ const accountHeader = 'x-seller-account';
 
 const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
 const notMember = { error: 'not_member', message: 'You are not a member of this account' };
-
-const roleNames: Record<Role, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  answerer: 'Answerer',
-  stock_keeper: 'Stock keeper',
-  credit_reviewer: 'Credit reviewer',
-  viewer: 'Viewer',
-};
-
-/** What each permission lets a person do, as the refusal's message says it ("…does not include stock changes"). */
-const permissionNames: Record<Permission | 'unlisted', string> = {
-  'questions.read': 'reading questions',
-  'questions.write': 'answering, deleting or hiding questions',
-  'questions.reveal': 'revealing an asker’s contact',
-  'responseTime.read': 'reading the response time',
-  'catalog.read': 'reading the catalog',
-  'stock.read': 'reading stock',
-  'stock.write': 'stock changes',
-  'fulfillment.read': 'reading fulfillment stock',
-  'credits.read': 'reading credit leads',
-  'credits.review': 'reviewing credit leads',
-  'credits.reveal': 'revealing a buyer’s contact',
-  'team.manage': 'managing the team',
-  'team.manageOwners': 'managing owners',
-  'audit.read': 'reading the audit trail',
-  'account.settings': 'changing the account’s settings',
-  'account.disconnect': 'disconnecting the account',
-  unlisted: 'requests Seller Desk does not list',
-};
-
-/** The door's refusal: `403 {"error":"forbidden","message","role","lacks"}`. */
-function forbidden(role: Role, lacks: Permission | 'unlisted') {
-  return { error: 'forbidden', message: `Your role, ${roleNames[role]}, does not include ${permissionNames[lacks]}`, role, lacks };
-}
 
 /** The person and the seller account a request is for. */
 export interface Served {
@@ -74,8 +39,8 @@ export function accountOf(session: Session | undefined, request: FastifyRequest)
 
 /** `method path` of the marketplace (after `/api`) for `served`: undefined when it may pass, else the refusal. */
 export function refuseApi(served: Served, method: string, path: string): Refusal | undefined {
-  const verdict = mayCallApi(served.account.role, method, pathOnly(path));
-  return verdict.allowed ? undefined : { status: 403, body: forbidden(served.account.role, verdict.lacks) };
+  const refused = refusal(served.account.role, 'api', method, pathOnly(path));
+  return refused && { status: 403, body: refused };
 }
 
 /**
@@ -107,5 +72,3 @@ export function createDoor(cookies: SessionCookies) {
 }
 
 export type Door = ReturnType<typeof createDoor>;
-
-const isPermission = (needs: string): needs is Permission => (permissions as readonly string[]).includes(needs);

@@ -9,7 +9,7 @@ import {
 } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { mayRemovePasskey } from '../../core/team.ts';
+import { lastSignInMethod, mayRemovePasskey } from '../../core/team.ts';
 import { invitationAccepted } from './audit.ts';
 import type { Config } from './config.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
@@ -263,8 +263,7 @@ export function registerPasskeys(app: FastifyInstance, deps: { config: Config; s
     if (!session) return reply;
     const outcome = await store.team.removePasskey(session.person.id, request.params.id, mayRemovePasskey);
     if (outcome === 'not_found') return reply.code(404).send(notFound);
-    if (outcome === 'refused')
-      return reply.code(409).send({ error: 'last_sign_in_method', message: 'This passkey is your only way to sign in: add another first' });
+    if (outcome === 'refused') return reply.code(409).send(lastSignInMethod);
     return list(session.person.id);
   });
 }

@@ -142,7 +142,7 @@ export async function registerProxy(
    * again, fresh, the marketplace no longer accepts the account, whose sign-in ends (SignedOut).
    */
   async function withToken<T extends { status: number }>(accountId: string, send: (token: string) => Promise<T>): Promise<T> {
-    let token = await tokens.accessToken(accountId);
+    let token = await tokens.recentAccessToken(accountId);
     let answer = await send(token);
     if (answer.status === 401) {
       token = await tokens.accessToken(accountId, token);

@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { roles, type Role } from '../../core/roles.ts';
-import { displayName, invitationState, mayGrant, refuseRemoval, refuseRoleChange, type TeamRefusal } from '../../core/team.ts';
+import {
+  displayName,
+  invitationRefusal,
+  invitationState,
+  mayGrant,
+  recoveryOnly,
+  refuseRemoval,
+  refuseRoleChange,
+  teamRefusals,
+  type TeamRefusal,
+} from '../../core/team.ts';
 import { oauthNotConfigured, rateLimited, type StartSignIn } from './auth.ts';
 import type { Config } from './config.ts';
 import { invitationAccepted } from './audit.ts';
@@ -13,22 +23,9 @@ import type { Store } from './store/store.ts';
 import type { Invitation, TeamMember } from './store/team.ts';
 
 export const signedOut = { error: 'signed_out', message: 'Sign in to continue' };
-const forbidden = { error: 'forbidden', message: 'Your role on this account does not allow this' };
-const recoveryOnly = {
-  error: 'recovery_invitation',
-  message: 'A recovery invitation adds a passkey to its person: create one with it',
-};
-
-const refusals: Record<TeamRefusal, { status: number; error: string; message: string }> = {
-  not_allowed: { status: 403, ...forbidden },
-  not_member: { status: 404, error: 'not_found', message: 'No such person on this account' },
-  last_owner: { status: 409, error: 'last_owner', message: 'An account keeps at least one owner' },
-  account_user: { status: 409, error: 'account_user', message: 'The account’s own marketplace user is always an owner' },
-};
-
 /** A refusal of core/team.ts's rules, as the browser's API says it. */
 export function sendRefusal(reply: FastifyReply, refusal: TeamRefusal) {
-  const { status, ...body } = refusals[refusal];
+  const { status, ...body } = teamRefusals[refusal];
   return reply.code(status).send(body);
 }
 
@@ -43,13 +40,7 @@ export async function usableInvitation(
   secret: string,
 ): Promise<{ invitation: Invitation } | { status: 404 | 410; body: { error: string; message: string } }> {
   const invitation = await store.team.invitationBySecret(secret);
-  if (!invitation) return { status: 404, body: { error: 'invitation_not_found', message: 'No such invitation' } };
-  const state = invitationState(invitation, new Date());
-  if (state === 'valid') return { invitation };
-  return {
-    status: 410,
-    body: { error: `invitation_${state}`, message: `This invitation was ${state === 'used' ? 'already used' : state}` },
-  };
+  return invitationRefusal(invitation && invitationState(invitation, new Date())) ?? { invitation: invitation! };
 }
 
 const invitationJson = (invitation: Invitation) => ({

@@ -104,28 +104,42 @@ export function createTokens(store: Store, marketplace: Marketplace, log: Fastif
     }
   }
 
-  return {
-    /**
-     * A token for the account: the stored one while it is fresh, else a refreshed one. `rejected` is a token
-     * the API just answered 401 to; it is refreshed once even if its expiry says it is still good.
-     */
-    async accessToken(accountId: string, rejected?: string): Promise<string> {
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const tokens = await current(accountId);
-        if (!tokens?.accessToken) throw new SignedOut('The account is not connected or needs a new sign-in');
-        const stale =
-          tokens.accessToken === rejected || (tokens.expiresAt !== null && tokens.expiresAt.getTime() - Date.now() < refreshMarginMs);
-        if (!stale) return tokens.accessToken;
-        // Nothing can renew it: the account waits for a new token from its owner.
-        if (tokens.kind === 'personal' || !tokens.refreshToken) throw await signOut(accountId, 'the token expired or was refused');
-        let refresh = inFlight.get(accountId);
-        if (!refresh) {
-          refresh = refreshOnce(accountId, tokens.accessToken).finally(() => inFlight.delete(accountId));
-          inFlight.set(accountId, refresh);
-        }
-        await refresh;
+  const expiring = (tokens: { expiresAt: Date | null }) =>
+    tokens.expiresAt !== null && tokens.expiresAt.getTime() - Date.now() < refreshMarginMs;
+
+  /**
+   * A token for the account: the stored one while it is fresh, else a refreshed one. `rejected` is a token
+   * the API just answered 401 to; it is refreshed once even if its expiry says it is still good.
+   */
+  async function accessToken(accountId: string, rejected?: string): Promise<string> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const tokens = await current(accountId);
+      if (!tokens?.accessToken) throw new SignedOut('The account is not connected or needs a new sign-in');
+      const stale = tokens.accessToken === rejected || expiring(tokens);
+      if (!stale) return tokens.accessToken;
+      // Nothing can renew it: the account waits for a new token from its owner.
+      if (tokens.kind === 'personal' || !tokens.refreshToken) throw await signOut(accountId, 'the token expired or was refused');
+      let refresh = inFlight.get(accountId);
+      if (!refresh) {
+        refresh = refreshOnce(accountId, tokens.accessToken).finally(() => inFlight.delete(accountId));
+        inFlight.set(accountId, refresh);
       }
-      throw new SignedOut('The token could not be refreshed');
+      await refresh;
+    }
+    throw new SignedOut('The token could not be refreshed');
+  }
+
+  return {
+    accessToken,
+
+    /**
+     * The token the API door read for the account in the last moments (store.recentTokens), while it is not
+     * about to expire; else `accessToken`. For a request's first try only: a 401 to it goes to `accessToken`.
+     */
+    async recentAccessToken(accountId: string): Promise<string> {
+      const tokens = unsaved.has(accountId) ? undefined : await store.recentTokens(accountId);
+      if (tokens?.accessToken && !expiring(tokens)) return tokens.accessToken;
+      return accessToken(accountId);
     },
 
     /**

@@ -67,7 +67,7 @@ describe('start refused on a bad setting', () => {
     ['INSTANCE_ID', { INSTANCE_ID: 'web 1' }, 'Invalid setting INSTANCE_ID: must be 1 to 64 letters, digits'],
     ['UPSTREAM_RATE', { UPSTREAM_RATE: '0' }, 'Invalid setting UPSTREAM_RATE: must be a number of calls a second, above 0'],
     ['UPSTREAM_RATE', { UPSTREAM_RATE: 'fast' }, 'Invalid setting UPSTREAM_RATE: must be a number of calls a second'],
-    ['UPSTREAM_BURST', { UPSTREAM_BURST: '2.5' }, 'Invalid setting UPSTREAM_BURST: must be a whole number of calls, from 1 to 10000'],
+    ['UPSTREAM_BURST', { UPSTREAM_BURST: '2.5' }, 'Invalid setting UPSTREAM_BURST: must be a whole number of calls, from 1 to 100000'],
     ['OUT_DIR', { OUT_DIR: '/nonexistent/build' }, 'Invalid setting OUT_DIR: /nonexistent/build/index.html is missing'],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: main }, 'Missing setting TLS_KEY_FILE: TLS_CERT_FILE is set'],
     ['TLS_CERT_FILE', { TLS_KEY_FILE: main }, 'Missing setting TLS_CERT_FILE: TLS_KEY_FILE is set'],

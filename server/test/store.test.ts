@@ -183,6 +183,52 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
     expect(await store.getTokens(accountId)).toMatchObject({ accessToken: `APP_USR-${accountId}` });
   });
 
+  it('keeps a session it read for two seconds, and drops it at once on every instance when a change to it is published', async () => {
+    const second = databaseUrl ? await openStore({ databaseUrl, dataDir: 'memory://', cipher: testCipher }) : store;
+    try {
+      const { person, accountId, rawId } = await signedIn();
+      expect((await second.getSession(rawId))?.person.name).toBe('Ana');
+      // A change nobody publishes (here behind the store's back) shows once the two seconds are over.
+      await store.db.updateTable('people').set({ name: 'Ana María' }).where('id', '=', person.id).execute();
+      expect((await second.getSession(rawId))?.person.name).toBe('Ana');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 2_001);
+      expect((await second.getSession(rawId))?.person.name).toBe('Ana María');
+      vi.useRealTimers();
+      // A role change on the first instance is published: well within the copy's two seconds (four from now,
+      // as it was read two seconds in the future), the second instance serves the new role.
+      await store.team.changeRole(accountId, person.id, 'viewer', () => null);
+      await expect.poll(async () => (await second.getSession(rawId))?.accounts[0]?.role, { timeout: 1_000, interval: 20 }).toBe('viewer');
+      await store.deleteSessionsOf(person.id);
+      await expect.poll(() => second.getSession(rawId), { timeout: 1_000, interval: 20 }).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+      if (second !== store) await second.close();
+    }
+  });
+
+  it('gives the API door the tokens it read for two seconds, new ones at once when this instance changes them', async () => {
+    const { person, accountId } = await signedIn();
+    expect(await store.recentTokens(accountId)).toMatchObject({ accessToken: `APP_USR-${accountId}` });
+    await store.db
+      .updateTable('seller_accounts')
+      .set({ expires_at: new Date(0) })
+      .where('id', '=', accountId)
+      .execute();
+    expect((await store.recentTokens(accountId))?.expiresAt).not.toEqual(new Date(0));
+    expect((await store.getTokens(accountId))?.expiresAt).toEqual(new Date(0));
+    await store.connectAccount(person.id, account(accountId, 'APP_USR-new'), 'test-request');
+    expect(await store.recentTokens(accountId)).toMatchObject({ accessToken: 'APP_USR-new' });
+    await store.saveRefreshed(accountId, {
+      accessToken: 'APP_USR-refreshed',
+      refreshToken: 'TG-2',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    expect(await store.recentTokens(accountId)).toMatchObject({ accessToken: 'APP_USR-refreshed' });
+    await store.endAccountSignIn(accountId);
+    expect(await store.recentTokens(accountId)).toMatchObject({ accessToken: null });
+  });
+
   it('purges processed notifications after 14 days, keeping recent and pending ones', async () => {
     const day = 24 * 3600_000;
     const ago = (days: number) => new Date(Date.now() - days * day);

@@ -129,6 +129,8 @@ describe('Teams over the simulator', () => {
     ]);
     const team = await json<TeamAnswer>(owner.request('/team'));
     expect(team.people).toMatchObject([{ id: ownerId, role: 'owner', accountUser: false, you: true, methods: ['marketplace'] }]);
+    // Just signed in: active a moment ago, not "Never".
+    expect(Date.now() - Date.parse(team.people[0]!.lastActiveAt ?? '')).toBeLessThan(60_000);
     expect(await errorOf(owner.write(`/team/people/${ownerId}`, 'PATCH', { role: 'manager' }))).toBe('last_owner');
     expect(await errorOf(owner.write(`/team/people/${ownerId}`, 'DELETE'))).toBe('last_owner');
     expect((await owner.write(`/session/accounts/${shop}/activate`, 'POST')).status).toBe(200);

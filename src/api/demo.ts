@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import './zodLocale';
 import { requestData } from './client';
+import type { Role } from '../../core/roles.ts';
 import { questionDetailSchema, type QuestionDetail } from './questions';
+import { serverSessionSchema, type ServerSession } from './session';
 
 /**
  * Endpoints of the demo simulator, not of the seller API: all under /__demo, answered by the simulator
@@ -37,4 +39,12 @@ export function simulateFulfillmentOperation(body: { inventory_id?: string; type
 export function simulateRecategorization(itemId?: string, signal?: AbortSignal) {
   const body = itemId === undefined ? {} : { item_id: itemId };
   return requestData('/__demo/recategorize', { method: 'POST', body, schema: demoRecategorizationSchema, signal });
+}
+
+/**
+ * POST /__demo/see-as: the simulated server acts as `role` (null: the demo person's own) until the next one;
+ * answers the session as `GET /session` does, with the role's permissions.
+ */
+export function seeAs(role: Role | null): Promise<ServerSession> {
+  return requestData('/__demo/see-as', { method: 'POST', body: { role }, schema: serverSessionSchema, server: true });
 }

@@ -31,6 +31,10 @@ const AccountMenu = onDemand(
     ),
   ),
 );
+// Demo mode's "See as" switch, with the words of the settings area that owns it.
+const SeeAs = onDemand(
+  queried(themed(() => Promise.all([import('../features/settings/SeeAs'), loadArea(settingsCatalog)]).then(([module]) => module.SeeAs))),
+);
 // Demo mode's seller (live mode has the account menu): the name shows once the API answers, which is later
 // than its code and the query observer's can arrive.
 const Nickname = onDemand(queried(() => import('./Nickname').then((module) => module.Nickname)));
@@ -158,7 +162,14 @@ export function Shell() {
           <ModeBadges />
           <div className="shell-grow" />
           <LiveUpdates wide={wide} />
-          {live ? <AccountMenu /> : <Nickname />}
+          {live ? (
+            <AccountMenu />
+          ) : (
+            <>
+              <SeeAs />
+              <Nickname />
+            </>
+          )}
           <ThemeToggle />
         </div>
       </header>

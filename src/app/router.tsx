@@ -5,7 +5,7 @@ import { Loading } from '../components/Loading';
 import { loadArea, type CatalogLoader } from '../lib/i18n';
 import { areaReads, useGrants } from '../lib/permissions';
 import { prebuilt } from '../lib/prebuiltStyles';
-import { accessOf, useSession } from '../lib/session';
+import { accessOf, pagesKey, useSession } from '../lib/session';
 import { track, useShowOnArrival, type Download } from '../lib/useShowOnArrival';
 import { patterns } from '../lib/urls';
 import { activityCatalog, settingsCatalog } from './catalogs';
@@ -140,7 +140,7 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   if (access === 'checking') return <Loading />;
   // An invitation is opened signed in or not, with or without an account.
-  if (session.mode === 'live' && pathname === patterns.join.root && access !== 'unreachable') return <Join />;
+  if (session.mode !== null && pathname === patterns.join.root && access !== 'unreachable') return <Join />;
   if (access === 'sign-in') return <SignIn />;
   if (access === 'no-account') return <NoAccount />;
   if (access !== 'open')
@@ -150,7 +150,7 @@ export function AppRoutes() {
       </Suspense>
     );
   return (
-    <Routes key={session.server?.activeAccountId ?? session.mode}>
+    <Routes key={pagesKey(session)}>
       <Route element={<Shell />}>
         <Route index element={<Home />} />
         <Route

@@ -16,7 +16,7 @@ import { demoHistory } from './history';
  * change, and answered at the server's paths (any origin's root, not /api): `GET /events` (a text/event-stream response,
  * as msw's `sse()` builds one, written out because `sse()` requires an EventSource global that Node and
  * jsdom lack), `GET /activity`, `POST /activity/read`, `POST /activity/:id/reviewed`. Demo mode has one
- * account, the seeded seller. With `history` (the browser demo), the activity starts with the days before the
+ * account, the seeded seller, whose entries are answered only of the kinds the role may read (`readable`). With `history` (the browser demo), the activity starts with the days before the
  * demo was opened (src/demo/history.ts), made into entries before the first read and the first live entry; tests
  * start from none, so that they count only what they do.
  */
@@ -156,7 +156,16 @@ const badRequest = (message: string) => HttpResponse.json({ error: 'bad_request'
 
 export function createActivityHandlers(
   db: Db,
-  { history = false, serverEvents }: { history?: boolean; serverEvents?: ServerEvents } = {},
+  {
+    history = false,
+    serverEvents,
+    readable,
+  }: {
+    history?: boolean;
+    serverEvents?: ServerEvents;
+    /** The kinds the person may read (core/permissions.ts's readableKinds of the role, See as included); all without. */
+    readable?: () => readonly ActivityEntry['kind'][];
+  } = {},
 ): HttpHandler[] {
   const account = String(db.seller.id);
   const entries: ActivityEntry[] = [];
@@ -196,7 +205,9 @@ export function createActivityHandlers(
     if (past) await db.prepareFulfillment();
     replay();
   }
-  const own = () => entries.filter((entry) => entry.accountId === account);
+  // The account's entries the role may read, as the server filters /activity, /events and the unread count.
+  const mine = (entry: ActivityEntry) => entry.accountId === account && (readable?.().includes(entry.kind) ?? true);
+  const own = () => entries.filter(mine);
 
   onChange(db.notifications, (change) => {
     replay();
@@ -218,7 +229,7 @@ export function createActivityHandlers(
           }
         };
         const send = (entry: ActivityEntry) => {
-          if (entry.accountId === account) write(`id: ${entry.id}\nevent: activity\ndata: ${JSON.stringify(entry)}\n\n`);
+          if (mine(entry)) write(`id: ${entry.id}\nevent: activity\ndata: ${JSON.stringify(entry)}\n\n`);
         };
         // A first comment, so the response starts at once (the fetch behind EventSource waits for a first chunk).
         write(': connected\n\n');

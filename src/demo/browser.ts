@@ -2,7 +2,10 @@ import { setupWorker } from 'msw/browser';
 import type { HttpHandler } from 'msw';
 import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
+import { readableKinds } from '../../core/permissions.ts';
+import { can } from '../../core/roles.ts';
 import { createDoorHandlers } from './door';
+import { actingRole, createDemoTeam } from './team';
 import { handlerGroups } from './handlers';
 import { createStockJobHandlers } from './stockJobs';
 import { readScenario, type SavedScenario } from './scenario';
@@ -22,10 +25,11 @@ declare global {
 
 /**
  * Starts the demo backend in the browser: the seeded db behind the MSW service worker, in the scenario of the
- * page's address as it was opened (`search`) or the one kept for the tab.
+ * page's address as it was opened (`search`) or the one kept for the tab, with the team kept for the tab
+ * (src/demo/team.ts).
  */
-export async function startDemoBackend(search: string, kept: SavedScenario): Promise<void> {
-  const scenario = readScenario(search, kept);
+export async function startDemoBackend(search: string, kept: { scenario: SavedScenario; team: SavedScenario }): Promise<void> {
+  const scenario = readScenario(search, kept.scenario);
   const db = await createDbInSlices(scenario.seed, scenario.config);
   const marketplace: HttpHandler[] = [];
   for (const make of handlerGroups(db)) {
@@ -35,11 +39,12 @@ export async function startDemoBackend(search: string, kept: SavedScenario): Pro
   await nextTask();
   // The server's own paths: its door before the marketplace, and the activity.
   const serverEvents = new Set<(event: string, data: unknown) => void>();
+  const team = createDemoTeam(db, kept.team);
   const worker = setupWorker(
-    ...createDoorHandlers(db, marketplace, serverEvents),
-    ...createStockJobHandlers(db, marketplace, serverEvents),
+    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team }),
+    ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write')),
     ...marketplace,
-    ...createActivityHandlers(db, { history: true, serverEvents }),
+    ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)) }),
   );
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {

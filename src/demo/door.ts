@@ -2,17 +2,27 @@ import { getResponse, http, HttpResponse, type HttpHandler } from 'msw';
 import { defaultAnswerTarget, readAnswerTarget, siteTimeZone } from '../../core/answerTarget.ts';
 import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { readLeadReview, type LeadReviewStatus } from '../../core/leadReviews.ts';
+import { refusal } from '../../core/permissions.ts';
 import { leadBuyer, questionContact, stripPersonalData } from '../../core/personalData.ts';
 import { currentTime, type Db } from './db';
+import { buyerUser } from './db/core';
 import { apiPath } from './route';
+import { createSuggestionHandler } from './suggestions';
+import type { SavedScenario } from './scenario';
+import { actingRole, createDemoTeam, me, teamHandlers, type DemoTeam } from './team';
 
 /** What the server publishes on the event stream besides activity entries (`event: lead-review`); src/demo/activity.ts writes it out. */
 export type ServerEvents = Set<(event: string, data: unknown) => void>;
 
+interface Person {
+  id: string;
+  name: string;
+}
+
 interface AuditEntry {
   id: string;
   at: string;
-  person: { id: string; name: string } | null;
+  person: Person | null;
   action: string;
   target: { type: string; id: string } | null;
   details: Record<string, string | number | boolean | null | string[]>;
@@ -27,9 +37,10 @@ const dayMs = 86_400_000;
  * A week of the seeded team's work before the demo opened, newest last: answers, a hide, stock changes, a reveal and
  * lead reviews, on records of the seeded db.
  */
-function seededWeek(db: Db, owner: { id: string; name: string }): Omit<AuditEntry, 'id'>[] {
-  const team = [owner, { id: 'demo-manager', name: 'Lucía Gómez' }, { id: 'demo-answerer', name: 'Martín Ruiz' }];
-  const reviewer = { id: 'demo-credit-reviewer', name: 'Sofía Díaz' };
+function seededWeek(db: Db, people: DemoTeam['people']): Omit<AuditEntry, 'id'>[] {
+  // The seeded team (src/demo/team.ts): the owner, the manager and the answerer answer; the credit reviewer reviews.
+  const [owner, manager, answerer, reviewer] = people.map(({ id, name }) => ({ id, name })) as [Person, Person, Person, Person];
+  const team = [owner, manager, answerer];
   const questions = [...db.questions.byId.values()].filter((q) => q.seller_id === db.seller.id).slice(0, 8);
   const leads = db.creditLeads.live.slice(0, 3);
   const now = currentTime(db);
@@ -94,31 +105,56 @@ function auditedWrite(method: string, path: string, body: unknown): Pick<AuditEn
   return undefined;
 }
 
+/** A request's path as the door's table names it: a marketplace path after `/api`, else the server's own. */
+function pathOf(request: Request): { api: boolean; path: string } {
+  const pathname = new URL(request.url).pathname;
+  const path = pathname.replace(/^.*?\/api(?=\/)/, '');
+  return { api: path !== pathname, path };
+}
+
 interface LeadReview {
   leadId: string;
   status: LeadReviewStatus;
   note: string | null;
-  changedBy: { id: string; name: string };
+  changedBy: Person;
   changedAt: string;
 }
 
 /**
  * Seller Desk's API door as demo mode has it (docs/roles.md): the simulator plays the marketplace, and these
- * handlers stand where the server would, before it. Every answer carrying personal data (questions, credit
+ * handlers stand where the server would, before it. Every request is checked against core/permissions.ts's
+ * table for the person's role (or the one "See as" shows), refused with the server's 403; the server's people
+ * paths (session, team, invitations, passkeys) are src/demo/team.ts's. Every answer carrying personal data (questions, credit
  * leads) leaves stripped by core/personalData.ts, as the server strips it; `POST /reveal/questions/:id` and
  * `POST /reveal/credit-leads/:id` read one record from the marketplace and return its contact only, with
  * `Cache-Control: no-store`; `GET /lead-reviews` and `PUT /lead-reviews/:leadId` keep the team's reviews (the
  * rule is core/leadReviews.ts) and publish each on the event stream. The Node simulator that live mode's tests run against has none of this: there the
  * server itself is the door.
  */
-export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], events: ServerEvents): HttpHandler[] {
-  // Demo mode's one person, the seeded seller's owner; per sandbox or production, as the leads' reads.
-  const person = { id: 'demo-owner', name: db.seller.nickname };
-  const reviews = { live: new Map<string, LeadReview>(), sandbox: new Map<string, LeadReview>() };
+export function createDoorHandlers(
+  db: Db,
+  marketplace: readonly HttpHandler[],
+  events: ServerEvents,
+  /** The team (src/demo/team.ts) and where the tab keeps it; a fresh seeded one, kept nowhere, without. */
+  { team, kept }: { team: DemoTeam; kept?: SavedScenario } = { team: createDemoTeam(db) },
+): HttpHandler[] {
+  // Demo mode's one person, the seeded seller's owner.
+  const { id, name } = me(team);
+  const person = { id, name };
+  /** Reviews per account and sandbox or production (`<account id> live`), as the leads' reads; newest last. */
+  const reviews = new Map<string, Map<string, LeadReview>>();
   const datasetOf = (request: Request) => (request.headers.get('x-sandbox') === 'true' ? 'sandbox' : 'live');
+  /** The account a request is for: the one `x-seller-account` named (the switch below has checked it), else the seeded seller's. */
+  const accountOf = (request: Request) => request.headers.get('x-seller-account') ?? String(db.seller.id);
+  const reviewsOf = (request: Request) => {
+    const key = `${accountOf(request)} ${datasetOf(request)}`;
+    const found = reviews.get(key) ?? new Map<string, LeadReview>();
+    reviews.set(key, found);
+    return found;
+  };
   // The trail, oldest first; the week before the demo opened is made on its first read (the db may still be seeding).
   let trail: AuditEntry[] | null = null;
-  const entries = () => (trail ??= seededWeek(db, person).map((entry, index) => ({ ...entry, id: String(index + 1) })));
+  const entries = () => (trail ??= seededWeek(db, team.people).map((entry, index) => ({ ...entry, id: String(index + 1) })));
   const record = (entry: Omit<AuditEntry, 'id' | 'at' | 'person'>) => {
     const list = entries();
     list.push({ ...entry, id: String(list.length + 1), at: new Date(currentTime(db)).toISOString(), person });
@@ -126,7 +162,7 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
   let requests = 0;
   /** A write relayed with an attempt before and its outcome after, joined by a request id. */
   const relayAudited = async ({ request }: { request: Request }) => {
-    const path = new URL(request.url).pathname.replace(/^.*?\/api(?=\/)/, '');
+    const { path } = pathOf(request);
     const body: unknown = await request
       .clone()
       .json()
@@ -164,7 +200,7 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
       // Not JSON (the chaos's malformed answer): relayed as it came, as the server relays it.
       return new HttpResponse(text, { status: response.status, headers });
     }
-    const path = new URL(request.url).pathname.replace(/^.*?\/api(?=\/)/, '');
+    const { path } = pathOf(request);
     headers.delete('content-length');
     return HttpResponse.json(stripPersonalData('GET', path, body) as Parameters<typeof HttpResponse.json>[0], {
       status: response.status,
@@ -197,7 +233,23 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
   let answerTarget = defaultAnswerTarget;
   const settings = () => HttpResponse.json({ ...answerTarget, timeZone: siteTimeZone(db.seller.site_id) });
 
-  return [
+  const handlers = [
+    // The door's check, before anything else answers: the role (the one seen as, src/demo/team.ts) against
+    // core/permissions.ts's one table, refused with the server's 403. The simulator's own triggers (`/__demo`,
+    // a buyer asking, the marketplace moving an item) are the world acting, not the person: never refused.
+    http.all('*', ({ request }) => {
+      const { api, path } = pathOf(request);
+      if (path.startsWith('/__demo/')) return undefined;
+      const refused = refusal(actingRole(team), api ? 'api' : 'server', request.method, path);
+      return refused && HttpResponse.json(refused, { status: 403 });
+    }),
+    ...teamHandlers(
+      db,
+      team,
+      (action, target, details = {}) => record({ action, target, details, requestId: `demo-${++requests}`, phase: 'event', status: null }),
+      kept,
+    ),
+    createSuggestionHandler(db),
     http.get('*/account/settings', settings),
     http.put('*/account/settings', async ({ request }) => {
       const read = readAnswerTarget(await request.json().catch(() => null));
@@ -234,17 +286,17 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
       const page = matching.slice(0, limit);
       return HttpResponse.json({ entries: page, next: matching.length > limit ? page.at(-1)!.id : null });
     }),
-    http.get('*/lead-reviews', ({ request }) => HttpResponse.json({ reviews: [...reviews[datasetOf(request)].values()].reverse() })),
+    http.get('*/lead-reviews', ({ request }) => HttpResponse.json({ reviews: [...reviewsOf(request).values()].reverse() })),
     http.put('*/lead-reviews/:id', async ({ request, params }) => {
       const read = readLeadReview(await request.json().catch(() => null));
       if ('problem' in read)
         return HttpResponse.json({ error: 'bad_request', message: `The review's ${read.problem} is not valid` }, { status: 400 });
-      const dataset = datasetOf(request);
       const leadId = String(params.id);
       const review: LeadReview = { leadId, ...read, changedBy: person, changedAt: new Date(currentTime(db)).toISOString() };
       // Newest last, as the server lists them newest first.
-      reviews[dataset].delete(leadId);
-      reviews[dataset].set(leadId, review);
+      const list = reviewsOf(request);
+      list.delete(leadId);
+      list.set(leadId, review);
       record({
         action: 'lead.review',
         target: { type: 'credit_lead', id: leadId },
@@ -253,7 +305,8 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
         phase: 'event',
         status: null,
       });
-      for (const send of events) send('lead-review', { ...review, accountId: String(db.seller.id), sandbox: dataset === 'sandbox' });
+      for (const send of events)
+        send('lead-review', { ...review, accountId: accountOf(request), sandbox: datasetOf(request) === 'sandbox' });
       return HttpResponse.json(review);
     }),
     http.post('*/reveal/credit-leads/:id', async ({ request, params }) => {
@@ -266,4 +319,22 @@ export function createDoorHandlers(db: Db, marketplace: readonly HttpHandler[], 
       });
     }),
   ];
+
+  /**
+   * A request naming its account (`x-seller-account`, docs/roles.md "Across accounts"): demo mode's person belongs
+   * to the simulator's two seller accounts, so one of those is served with its seller's token, through the same
+   * handlers; any other is refused before the marketplace, as the server refuses it.
+   */
+  const accountSwitch = http.all('*', async ({ request }) => {
+    const named = request.headers.get('x-seller-account');
+    if (named === null || named === String(db.seller.id)) return undefined;
+    const seller = db.sellers.find((candidate) => String(candidate.id) === named && candidate.id !== buyerUser.id);
+    if (!seller) return HttpResponse.json({ error: 'not_member', message: 'You are not a member of this account' }, { status: 403 });
+    const headers = new Headers(request.headers);
+    headers.set('authorization', `Bearer ${seller.token}`);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.clone().arrayBuffer();
+    const switched = new Request(request.url, { method: request.method, headers, body });
+    return (await getResponse(handlers, switched)) ?? upstream(switched);
+  });
+  return [accountSwitch, ...handlers];
 }

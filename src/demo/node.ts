@@ -1,7 +1,9 @@
 import { setupServer } from 'msw/node';
 import { createDb, type Db, type SeedName } from './db';
 import { createActivityHandlers } from './activity';
+import { readableKinds } from '../../core/permissions.ts';
 import { createDoorHandlers } from './door';
+import { actingRole, createDemoTeam } from './team';
 import { createHandlers } from './handlers';
 
 /**
@@ -16,10 +18,11 @@ export function resetDb(seed: SeedName = 'default'): Db {
   current = createDb(seed);
   const marketplace = createHandlers(current);
   const serverEvents = new Set<(event: string, data: unknown) => void>();
+  const team = createDemoTeam(current);
   server.resetHandlers(
-    ...createDoorHandlers(current, marketplace, serverEvents),
+    ...createDoorHandlers(current, marketplace, serverEvents, { team }),
     ...marketplace,
-    ...createActivityHandlers(current, { serverEvents }),
+    ...createActivityHandlers(current, { serverEvents, readable: () => readableKinds(actingRole(team)) }),
   );
   return current;
 }

@@ -34,7 +34,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * and the same engine, run in the page against the simulator's marketplace handlers, with the token of the
  * page's request. Progress is published on the event stream as the server publishes it.
  */
-export function createStockJobHandlers(db: Db, marketplace: readonly HttpHandler[], events: ServerEvents): HttpHandler[] {
+export function createStockJobHandlers(
+  db: Db,
+  marketplace: readonly HttpHandler[],
+  events: ServerEvents,
+  /** Whether the demo's acting role may change stock now (the door checked it at the start; the apply asks again). */
+  mayWriteStock: () => boolean = () => true,
+): HttpHandler[] {
   const jobs = new Map<string, DemoJob>();
   const person = { id: 'demo-owner', name: db.seller.nickname };
   const now = () => currentTime(db);
@@ -97,8 +103,7 @@ export function createStockJobHandlers(db: Db, marketplace: readonly HttpHandler
                 progress(applyProgress(jobProgress([...job.rows.values()])));
               },
             },
-            // Demo mode's one person is the owner, who keeps the permission.
-            stillAllowed: async () => true,
+            stillAllowed: async () => mayWriteStock(),
             cancelled: async () => job.cancelRequested,
           },
           { applyChangedSinceExport: job.applyChanged },

@@ -81,6 +81,8 @@ export function acceptServerSession(server: ServerSession): void {
 
 /** This page signed out (here or everywhere): the server's session as it now is. */
 export function acceptSignOut(): void {
+  // Demo mode has no sign-in to come back through: its simulator keeps its one person signed in (src/demo/team.ts).
+  if (sessionStore.get().mode === 'demo') return void refreshServerSession();
   const server = sessionStore.get().server;
   if (server) acceptServerSession({ ...server, signedIn: false, person: null, accounts: [], activeAccountId: null, permissions: [] });
 }
@@ -125,6 +127,15 @@ export function handleUnauthorized(error: { error: string; message: string }, cl
 /** Whose data the pages show: live mode's active account, or demo mode's one seller. */
 export function activeAccount(session: Session): string {
   return session.mode === 'live' ? (session.server?.activeAccountId ?? '') : 'demo';
+}
+
+/**
+ * What the pages are keyed by (src/app/router.tsx), so nothing of one seller's pages survives under another:
+ * live mode's active account; demo mode's role, which "See as" changes (the owner's until the simulator says).
+ */
+export function pagesKey(session: Session): string {
+  if (session.mode !== 'demo') return session.server?.activeAccountId ?? String(session.mode);
+  return `demo:${session.server?.accounts.find((account) => account.active)?.role ?? 'owner'}`;
 }
 
 /** The person has read that they were removed from an account. */

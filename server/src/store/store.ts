@@ -33,6 +33,9 @@ interface AccountTokens {
 }
 
 /** A seller account being connected: who the marketplace says it is, and its tokens. */
+/** An account's tokens as stored: no access token when it needs a sign-in; `locked` while one refreshes them. */
+type StoredTokens = Omit<AccountTokens, 'accessToken'> & { accessToken: string | null; locked: boolean };
+
 export interface ConnectedAccount extends AccountTokens {
   id: string;
   nickname: string;
@@ -112,9 +115,83 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
   const open = (value: string | null) => (value === null ? null : cipher.decrypt(value));
   const idleSince = () => new Date(Date.now() - sessionLimits.idleMs);
   const createdSince = () => new Date(Date.now() - sessionLimits.absoluteMs);
-  /** Sessions ended, switched or lost their account: their open streams (on any instance) check them again. */
+  /**
+   * Sessions read in the last `sessionCacheMs`, by key: the API door reads the session on every request, and
+   * its three queries on PGlite's one thread were most of the door's CPU (scripts/bench-doors.mjs). What changes
+   * a session (its end or switch, its person's memberships and roles) is published (`changed`) and drops it on
+   * every instance; the rest (an account whose sign-in ended, seen fresh by the token read anyway) shows at most
+   * this late. While the bus is down nothing is cached, as nothing would drop it.
+   */
+  const sessionCacheMs = 2_000;
+  const recentSessions = new Map<string, { session: Session; until: number }>();
+  // Bumped by every drop: a read that began before one is not cached, as it may be what was dropped.
+  let drops = 0;
+  const drop = (key?: string) => {
+    drops++;
+    if (key === undefined) recentSessions.clear();
+    else recentSessions.delete(key);
+  };
+  bus.subscribe((message) => {
+    if (message.kind === 'session') drop(message.key);
+  });
+  bus.onChange(() => drop());
+
+  async function cachedSession(key: string): Promise<Session | undefined> {
+    const now = Date.now();
+    const recent = recentSessions.get(key);
+    if (recent && recent.until > now && !bus.down()) return recent.session;
+    const dropsBefore = drops;
+    const session = await sessionByKey(key);
+    if (!session || drops !== dropsBefore || bus.down()) return session;
+    if (recentSessions.size >= 10_000) for (const [k, v] of recentSessions) if (v.until <= now) recentSessions.delete(k);
+    recentSessions.set(key, { session, until: now + sessionCacheMs });
+    return session;
+  }
+
+  /** The tokens the API door read last, per account (`recentTokens`), and a count of this instance's writes of any. */
+  const tokenCacheMs = 2_000;
+  const recentTokens = new Map<string, { tokens: StoredTokens | undefined; until: number }>();
+  let tokenWrites = 0;
+  const tokensChanged = (accountId: string) => {
+    tokenWrites++;
+    recentTokens.delete(accountId);
+  };
+
+  /** The account's tokens; undefined when it is not connected, an access token of null when it needs a sign-in. */
+  async function getTokens(accountId: string): Promise<StoredTokens | undefined> {
+    const row = await db
+      .selectFrom('seller_accounts')
+      .select([
+        'kind',
+        'access_token',
+        'refresh_token',
+        'expires_at',
+        sql<boolean>`coalesce(refresh_lock_until > now(), false)`.as('locked'),
+      ])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    try {
+      return {
+        kind: row.kind,
+        accessToken: open(row.access_token),
+        refreshToken: open(row.refresh_token),
+        expiresAt: row.expires_at,
+        locked: row.locked,
+      };
+    } catch {
+      // Sealed under an earlier SESSION_SECRET: nobody can open them again, so the owner signs in again.
+      await endAccountSignIn(accountId);
+      return { kind: row.kind, accessToken: null, refreshToken: null, expiresAt: null, locked: false };
+    }
+  }
+
+  /** Sessions ended, switched or lost or changed their accounts: dropped from every instance's cache, their open streams check them again. */
   const changed = async (keys: string[]) => {
-    for (const key of keys) await bus.publish({ kind: 'session', key });
+    for (const key of keys) {
+      drop(key);
+      await bus.publish({ kind: 'session', key });
+    }
   };
 
   const team = teamQueries(db, changed);
@@ -133,6 +210,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
    * (the door and the activity answer 401 for it).
    */
   async function endAccountSignIn(accountId: string): Promise<void> {
+    tokensChanged(accountId);
     await db
       .updateTable('seller_accounts')
       .set({ access_token: null, refresh_token: null, expires_at: null, refresh_lock_until: null })
@@ -239,12 +317,22 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
               .limit(1),
         }))
         .execute();
+      // Signing in is activity: the team page's "Last activity" shows it at once, not after the session's first
+      // touch a minute later (it showed "Never" for an owner who had just signed in).
+      await db
+        .updateTable('people')
+        .set({ seen_at: sql`now()` })
+        .where('id', '=', personId)
+        .execute();
       return key;
     },
 
-    /** The live session of a cookie's raw id, touched (at most once a minute) to keep it from idling out. */
+    /**
+     * The live session of a cookie's raw id, touched (at most once a minute) to keep it from idling out; read
+     * again at most every `sessionCacheMs` unless changed.
+     */
     getSession(rawId: string): Promise<Session | undefined> {
-      return sessionByKey(hashId(rawId));
+      return cachedSession(hashId(rawId));
     },
 
     getSessionByKey: sessionByKey,
@@ -294,6 +382,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
      * is in the account's audit trail (`requestId`: the request that made it).
      */
     async connectAccount(personId: string, account: ConnectedAccount, requestId: string): Promise<void> {
+      tokensChanged(account.id);
       const values = {
         nickname: account.nickname,
         site_id: account.siteId,
@@ -324,6 +413,14 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
           .execute();
         return row.created;
       });
+      // Its owners' sessions carry it from now on.
+      const owners = await db
+        .selectFrom('sessions')
+        .innerJoin('people', 'people.id', 'sessions.person_id')
+        .select('sessions.id')
+        .where((w) => w.or([w('people.id', '=', personId), w('people.marketplace_user_id', '=', account.id)]))
+        .execute();
+      await changed(owners.map((row) => row.id));
       if (created)
         await audit.record({ accountId: account.id, personId, action: 'account.connect', target: null, requestId, phase: 'event' });
     },
@@ -337,46 +434,39 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
      * sessions that had it active fall back to another of their person's accounts.
      */
     async disconnectAccount(accountId: string, by: { personId: string; requestId: string }): Promise<void> {
+      tokensChanged(accountId);
       const keys = await db.transaction().execute(async (tx) => {
-        const fallen = await leaveActiveAccount(tx, accountId);
+        // Every member's sessions, not only those that had it active: each carries all its person's accounts.
+        const members = await tx
+          .selectFrom('sessions')
+          .innerJoin('memberships', 'memberships.person_id', 'sessions.person_id')
+          .select('sessions.id')
+          .where('memberships.account_id', '=', accountId)
+          .execute();
+        await leaveActiveAccount(tx, accountId);
         await tx.deleteFrom('seller_accounts').where('id', '=', accountId).execute();
         await tx.deleteFrom('activity').where('account_id', '=', accountId).execute();
-        return fallen;
+        return members.map((row) => row.id);
       });
       // The trail stays (until its retention): it is the record of who disconnected the account.
       await audit.record({ accountId, ...by, action: 'account.disconnect', target: null, phase: 'event' });
       await changed(keys);
     },
 
-    /** The account's tokens; undefined when it is not connected, an access token of null when it needs a sign-in. */
-    async getTokens(
-      accountId: string,
-    ): Promise<(Omit<AccountTokens, 'accessToken'> & { accessToken: string | null; locked: boolean }) | undefined> {
-      const row = await db
-        .selectFrom('seller_accounts')
-        .select([
-          'kind',
-          'access_token',
-          'refresh_token',
-          'expires_at',
-          sql<boolean>`coalesce(refresh_lock_until > now(), false)`.as('locked'),
-        ])
-        .where('id', '=', accountId)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      try {
-        return {
-          kind: row.kind,
-          accessToken: open(row.access_token),
-          refreshToken: open(row.refresh_token),
-          expiresAt: row.expires_at,
-          locked: row.locked,
-        };
-      } catch {
-        // Sealed under an earlier SESSION_SECRET: nobody can open them again, so the owner signs in again.
-        await endAccountSignIn(accountId);
-        return { kind: row.kind, accessToken: null, refreshToken: null, expiresAt: null, locked: false };
-      }
+    getTokens,
+
+    /**
+     * `getTokens` as read in the last `tokenCacheMs` on this instance: for the API door's first try of a
+     * request (server/src/tokens.ts). This instance's own changes of the tokens drop them at once; another
+     * instance's refresh shows as a 401 to the old token, after which the door reads them fresh.
+     */
+    async recentTokens(accountId: string): Promise<StoredTokens | undefined> {
+      const hit = recentTokens.get(accountId);
+      if (hit && hit.until > Date.now()) return hit.tokens;
+      const writesBefore = tokenWrites;
+      const tokens = await getTokens(accountId);
+      if (tokenWrites === writesBefore) recentTokens.set(accountId, { tokens, until: Date.now() + tokenCacheMs });
+      return tokens;
     },
 
     /**
@@ -396,6 +486,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
 
     /** Stores refreshed tokens and releases the lock. */
     async saveRefreshed(accountId: string, tokens: { accessToken: string; refreshToken: string | null; expiresAt: Date }) {
+      tokensChanged(accountId);
       await db
         .updateTable('seller_accounts')
         .set({

@@ -72,6 +72,14 @@ const methods = (marketplaceUserId: string | null, hasPasskey: boolean): SignInM
 ];
 
 /**
+ * Every session of the person: what a change of their memberships publishes, as each session carries all of its
+ * person's accounts and roles (the door serves any of them, not only the active one, and caches sessions).
+ */
+async function sessionsOf(db: Db, personId: string): Promise<string[]> {
+  return (await db.selectFrom('sessions').select('id').where('person_id', '=', personId).execute()).map((row) => row.id);
+}
+
+/**
  * Sessions whose active account was `accountId` (of one person, or of everyone) take the person's earliest
  * other account, or none: what a removal or a disconnect leaves them. Answers their keys, to publish.
  */
@@ -266,14 +274,8 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
     changeRole: (accountId: string, personId: string, role: Role, refuse: (team: TeamMember[]) => TeamRefusal | null) =>
       changeTeam(accountId, refuse, async (tx) => {
         await tx.updateTable('memberships').set({ role }).where('account_id', '=', accountId).where('person_id', '=', personId).execute();
-        // Their streams of it check again: what they may read changed.
-        const holding = await tx
-          .selectFrom('sessions')
-          .select('id')
-          .where('person_id', '=', personId)
-          .where('active_account_id', '=', accountId)
-          .execute();
-        return holding.map((row) => row.id);
+        // Their sessions are read again and their streams check again: what they may do and read changed.
+        return sessionsOf(tx, personId);
       }),
 
     /**
@@ -289,7 +291,8 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
           .where('person_id', '=', personId)
           .where('used_at', 'is', null)
           .execute();
-        return leaveActiveAccount(tx, accountId, personId);
+        await leaveActiveAccount(tx, accountId, personId);
+        return sessionsOf(tx, personId);
       }),
 
     /** A new invitation and the secret its link carries (only its hash is kept). */
@@ -362,13 +365,15 @@ export function teamQueries(db: Kysely<Database>, changed: (sessionKeys: string[
 
     /** A signed-in person accepts a join invitation: the account it joins them to, or undefined when it is no longer usable. */
     async acceptInvitation(invitationId: string, personId: string): Promise<string | undefined> {
-      return db.transaction().execute(async (tx) => {
+      const accountId = await db.transaction().execute(async (tx) => {
         const used = await spendInvitation(tx, invitationId);
         if (!used) return undefined;
         await tx.updateTable('invitations').set({ used_by: personId }).where('id', '=', invitationId).execute();
         await join(tx, used.account_id, personId, used.role);
         return used.account_id;
       });
+      if (accountId) await changed(await sessionsOf(db, personId));
+      return accountId;
     },
 
     /**

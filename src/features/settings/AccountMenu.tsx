@@ -6,11 +6,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Check from '@mui/icons-material/Check';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isRole } from '../../../core/roles.ts';
 import { signInUrl } from '../../api/session';
@@ -20,6 +19,7 @@ import { dismissRemoval, refreshServerSession, useSession } from '../../lib/sess
 import { showToast } from '../../lib/toast';
 import { urls } from '../../lib/urls';
 import { useAccountActions } from './accounts';
+import { useBarMenu } from './barMenu';
 import { SignOutDialog } from './SignOutDialog';
 import styles from './AccountMenu.module.css';
 
@@ -39,10 +39,9 @@ export function AccountMenu() {
     dismissRemoval();
   }, [removedFrom, t]);
   const { pathname, search } = useLocation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const bar = useBarMenu();
   // The unsent drafts signing out would leave on this device; the seller is asked about them first.
   const [drafts, setDrafts] = useState(0);
-  const menuId = useId();
   if (!server) return null;
   const accountIds = server.accounts.map((account) => account.id);
   const leave = (keepDrafts: boolean) => {
@@ -52,7 +51,7 @@ export function AccountMenu() {
   };
   const active = server.accounts.find((account) => account.active);
   const nickname = active?.nickname ?? '';
-  const close = () => setAnchor(null);
+  const { close } = bar;
   const unreadElsewhere = server.accounts.reduce((sum, account) => sum + (account.active ? 0 : account.unread), 0);
   const unreadLabel = (count: number) => t`${plural(count, { one: `# unread`, other: `# unread` })}`;
   const describe = (account: (typeof server.accounts)[number]) =>
@@ -66,21 +65,16 @@ export function AccountMenu() {
   return (
     <>
       <Button
-        color="inherit"
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        aria-controls={anchor ? menuId : undefined}
+        {...bar.button}
         aria-label={
           unreadElsewhere
             ? t`Account: ${nickname} (${plural(unreadElsewhere, { one: `# unread entry`, other: `# unread entries` })} in your other accounts)`
             : t`Account: ${nickname}`
         }
-        endIcon={<ArrowDropDown />}
         onClick={(event) => {
-          setAnchor(event.currentTarget);
+          bar.open(event.currentTarget);
           void refreshServerSession();
         }}
-        sx={{ textTransform: 'none', minWidth: 0 }}
       >
         <AccountCircle className={styles.icon} />
         <span className={styles.nickname}>{nickname}</span>
@@ -88,7 +82,7 @@ export function AccountMenu() {
           <Box component="span" aria-hidden sx={{ ml: 0.75, width: 8, height: 8, borderRadius: '50%', bgcolor: 'warning.light' }} />
         )}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+      <Menu {...bar.menu}>
         {server.person && <ListItemText sx={{ px: 2, py: 0.5 }} primary={server.person.name} secondary={t`Signed in`} />}
         {server.person && <Divider />}
         {server.accounts.map((account) => (

@@ -14,6 +14,7 @@ import { useMe } from '../../lib/identity';
 import { Accounts } from './Accounts';
 import { AnswerTargetSection } from './AnswerTargetSection';
 import { PasskeysSection } from './PasskeysSection';
+import { SignInsSection } from './SignInsSection';
 import { TeamSection } from './TeamSection';
 import { useLingui } from '@lingui/react/macro';
 import './muiStyles.css';
@@ -36,7 +37,9 @@ export function Component() {
   const session = useSession();
   const grants = useGrants();
   const me = useMe();
-  const server = session.mode === 'live' ? session.server : null;
+  // Demo mode's session (src/demo/team.ts) has a person and a team too, but no accounts to connect.
+  const { server } = session;
+  const live = session.mode === 'live' ? server : null;
   return (
     <>
       <PageHeader title={t`Settings`} />
@@ -61,8 +64,8 @@ export function Component() {
         </TextField>
       </Section>
       <Section title={t`Connection`} spacing={2}>
-        {server ? (
-          <Accounts server={server} />
+        {live ? (
+          <Accounts server={live} />
         ) : (
           <Alert severity="info">{t`Demo mode: a simulated API runs in your browser with seeded data. No sign-in is needed.`}</Alert>
         )}
@@ -79,6 +82,7 @@ export function Component() {
         <TeamSection accountId={server.activeAccountId} actor={grants.role} />
       )}
       {server?.person && <PasskeysSection marketplace={server.person.methods.includes('marketplace')} />}
+      {server?.person && <SignInsSection />}
     </>
   );
 }

@@ -17,6 +17,8 @@ export const describeTeamError: DescribeAreaError = (error, i18n) => {
       return t(i18n)`This is your only way to sign in: add another passkey first.`;
     case 'passkey_refused':
       return t(i18n)`The passkey was not accepted. Try again, or use another passkey.`;
+    case 'not_in_demo':
+      return t(i18n)`Demo mode cannot create passkeys: your device makes a passkey for a real Seller Desk server.`;
     case 'forbidden':
       return t(i18n)`Your role does not allow this.`;
     default:

@@ -40,7 +40,7 @@ import { useFormat } from '../../lib/format';
 import { useGrants } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useUrlState } from '../../lib/urlState';
-import { stockKeys } from './keys';
+import { stockKeys } from '../../lib/stockKeys';
 
 const jobKeys = {
   all: [...stockKeys.all, 'jobs'] as const,
