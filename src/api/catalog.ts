@@ -21,18 +21,10 @@ const absent = <S extends z.ZodMiniType>(schema: S) => z._default(z.nullable(sch
  * @public The contract other areas build on (the home screen), exported for their schemas.
  */
 export const listingSchema = z.extend(itemSchema, {
-  thumbnail: absent(z.string()),
   permalink: absent(z.string()),
   status: z.string(),
   /** The seller's SKU. */
   seller_custom_field: absent(z.string()),
-  user_product_id: absent(z.string()),
-  listing_type_id: absent(z.string()),
-  /** Not shown beyond the list itself: read as the public API's id, name, value_id, value_name. */
-  attributes: z._default(
-    z.array(z.object({ id: z.string(), name: z.string(), value_id: z.nullable(z.string()), value_name: z.nullable(z.string()) })),
-    () => [],
-  ),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

@@ -2,6 +2,13 @@ import { z } from 'zod/mini';
 import './zodLocale';
 import { requestData } from './client';
 
+const attributeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  value_id: z.nullable(z.string()),
+  value_name: z.nullable(z.string()),
+});
+
 /** Item: the fields the spec lists as relevant (the real resource has many more, let through unread). */
 export const itemSchema = z.object({
   id: z.string(),
@@ -20,6 +27,13 @@ export const itemSchema = z.object({
   available_quantity: z.int(),
   sold_quantity: z.int(),
   sale_terms: z.array(z.object({ id: z.string(), name: z.string(), value_name: z.nullable(z.string()) })),
+  // Read for the answer queue's item facts; an item without them shows the rest (absent reads as null, or none).
+  status: z._default(z.nullable(z.string()), null),
+  listing_type_id: z._default(z.nullable(z.string()), null),
+  thumbnail: z._default(z.nullable(z.string()), null),
+  user_product_id: z._default(z.nullable(z.string()), null),
+  /** As the public API gives them: id, name, value_id, value_name. */
+  attributes: z._default(z.array(attributeSchema), () => []),
 });
 export type Item = z.infer<typeof itemSchema>;
 

@@ -7,7 +7,7 @@ import { activityKeys } from '../features/activity/keys';
 import { creditLeadKeys } from '../features/credits/keys';
 import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/keys';
 import { questionKeys } from '../features/questions/keys';
-import { stockKeys } from '../features/stock/keys';
+import { stockKeys } from '../lib/stockKeys';
 import { itemKeys } from '../lib/items';
 import { activityEntry, endStreams, lastEventIds, openStreams, pushActivity, serveActivityStandIns } from '../test/activity';
 import { sessionStore } from '../lib/session';

@@ -6,7 +6,7 @@ import { creditLeadKeys, withReview } from '../features/credits/keys';
 import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/keys';
 import { questionKeys } from '../features/questions/keys';
 import type { SearchResult } from '../api/questions';
-import { stockKeys } from '../features/stock/keys';
+import { stockKeys } from '../lib/stockKeys';
 import { catalogKeys } from '../lib/catalog';
 import { itemKeys } from '../lib/items';
 

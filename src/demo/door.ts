@@ -6,6 +6,7 @@ import { refusal } from '../../core/permissions.ts';
 import { leadBuyer, questionContact, stripPersonalData } from '../../core/personalData.ts';
 import { currentTime, type Db } from './db';
 import { apiPath } from './route';
+import { createSuggestionHandler } from './suggestions';
 import type { SavedScenario } from './scenario';
 import { actingRole, createDemoTeam, me, teamHandlers, type DemoTeam } from './team';
 
@@ -238,6 +239,7 @@ export function createDoorHandlers(
       (action, target, details = {}) => record({ action, target, details, requestId: `demo-${++requests}`, phase: 'event', status: null }),
       kept,
     ),
+    createSuggestionHandler(db),
     http.get('*/account/settings', settings),
     http.put('*/account/settings', async ({ request }) => {
       const read = readAnswerTarget(await request.json().catch(() => null));

@@ -21,7 +21,7 @@ const segment = encodeURIComponent;
 
 /** The routers' patterns: each area's root (mounted as `root/*`) and its pages' paths below that root. */
 export const patterns = {
-  questions: { root: '/questions', detail: ':id?' },
+  questions: { root: '/questions', detail: ':id?', queue: 'queue' },
   responseTime: { root: '/response-time' },
   stock: { root: '/stock', detail: ':userProductId' },
   categories: { root: '/categories', detail: ':site/:categoryId' },
@@ -41,6 +41,7 @@ export const urls = {
   questions: {
     index: (query?: InboxQuery) => withQuery('/questions', query),
     detail: (id: number, query?: InboxQuery) => withQuery(`/questions/${id}`, query),
+    queue: () => '/questions/queue',
   },
   responseTime: {
     index: (query?: Query<'seller'>) => withQuery('/response-time', query),

@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +11,7 @@ import { responseTimeRules, responseTimeSlots } from '../../api/response-time';
 import { useFormat } from '../../lib/format';
 import { daysBefore, localDay } from '../../lib/localTime';
 import { responseTimeQuery } from '../../lib/responseTime';
+import { useDenial } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/useNow';
 import { useDueTime } from '../../lib/answerTarget';
@@ -30,8 +32,9 @@ export function QuestionsCard({ sellerId }: { sellerId: number }) {
   const { t } = useLingui();
   const format = useFormat();
   const query = useQuery(oldestUnansweredQuery(sellerId));
+  const writeDenial = useDenial('questions.write');
   return (
-    <HomeCard title={t`Questions`} reserve={164} to={urls.questions.index({ status: 'UNANSWERED', sort: 'date', order: 'asc' })}>
+    <HomeCard title={t`Questions`} reserve={236} to={urls.questions.index({ status: 'UNANSWERED', sort: 'date', order: 'asc' })}>
       <Figure query={query} isEmpty={(data) => data.total === 0} empty={<Quiet>{t`No question is waiting for an answer.`}</Quiet>}>
         {({ total, oldest, asked }) => (
           <>
@@ -40,6 +43,11 @@ export function QuestionsCard({ sellerId }: { sellerId: number }) {
             >{t`${plural(total, { one: 'unanswered question', other: 'unanswered questions' })}`}</Headline>
             {oldest && <Typography>{t`The oldest was asked ${{ age: format.relative(oldest) }}`}</Typography>}
             <Urgent sellerId={sellerId} asked={asked} total={total} />
+            {total > 0 && !writeDenial && (
+              <Button component={RouterLink} to={urls.questions.queue()} variant="contained" size="small" sx={{ mt: 1 }}>
+                {t`Answer next (${{ count: format.number(total) }})`}
+              </Button>
+            )}
           </>
         )}
       </Figure>

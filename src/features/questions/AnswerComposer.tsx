@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { textMaxLength, textProblem } from '../../api/questions';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { readDraft, writeDraft } from '../../lib/drafts';
@@ -29,7 +29,19 @@ export const composerId = 'answer-composer';
  * the answer is accepted; over-long or empty text is never sent and says why. One send at a time: offline
  * it waits for the network (and says so), with the button disabled until it has gone.
  */
-export function AnswerComposer({ questionId }: { questionId: number }) {
+export function AnswerComposer({
+  questionId,
+  onSent,
+  aside,
+  autoFocus = false,
+}: {
+  questionId: number;
+  /** After the answer was accepted (the answer queue moves on). */
+  onSent?: () => void;
+  /** Shown above the field with the composer's insert (the queue's suggestions): what it inserts is edited, never sent as is. */
+  aside?: (insert: (snippet: string) => void) => ReactNode;
+  autoFocus?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const account = activeAccount(useSession());
@@ -58,7 +70,15 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
       return;
     }
     setHeld(false);
-    answer.mutate({ text, guardOverride }, { onSuccess: () => showToast(t`Answer sent: the question is answered.`, 'success') });
+    answer.mutate(
+      { text, guardOverride },
+      {
+        onSuccess: () => {
+          showToast(t`Answer sent: the question is answered.`, 'success');
+          onSent?.();
+        },
+      },
+    );
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -84,8 +104,10 @@ export function AnswerComposer({ questionId }: { questionId: number }) {
           : ' ';
   return (
     <Stack spacing={1}>
+      {aside?.(insert)}
       <TextField
         id={composerId}
+        autoFocus={autoFocus}
         label={t`Your answer`}
         value={text}
         onChange={(event) => change(event.target.value)}

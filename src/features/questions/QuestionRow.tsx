@@ -93,7 +93,7 @@ export function QuestionRow({ question, now, open, selected, onSelect, dueTime }
 }
 
 /** When an unanswered question is due, coloured when overdue or due within 15 minutes. */
-function Due({ due, now }: { due: number; now: number }) {
+export function Due({ due, now }: { due: number; now: number }) {
   const { t } = useLingui();
   const format = useFormat();
   const urgency = urgencyOf(due, now);

@@ -13,10 +13,13 @@ const shortcuts = [
   ['k', msg`Previous question`],
   ['Enter', msg`Open the selected question`],
   ['r', msg`Write the answer`],
-  ['Esc', msg`Close the question`],
+  ['Esc', msg`Close the question; in the answer queue, back to the inbox`],
   ['?', msg`Show this list`],
   ['Ctrl/⌘ + Enter', msg`Send the answer`],
   ['Alt + 1…9', msg`Insert answer template 1–9`],
+  ['Alt + ↓ / ↑', msg`Answer queue: next or previous suggestion`],
+  ['Alt + I', msg`Answer queue: insert the suggestion into the answer, to edit it`],
+  ['Alt + S', msg`Answer queue: skip the question`],
 ] as const satisfies readonly (readonly [string, MessageDescriptor])[];
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

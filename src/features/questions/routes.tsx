@@ -7,11 +7,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState } from 'react';
-import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { Link as RouterLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { isUnreadable } from '../../api/unreadable';
 import { DataState } from '../../components/DataState';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../lib/identity';
 import { useDenial } from '../../lib/permissions';
@@ -143,6 +144,11 @@ function Inbox({ sellerId }: { sellerId: number }) {
                 {t`Simulate a buyer question`}
               </Button>
             )}
+            {!writeDenial && (
+              <Button variant="contained" component={RouterLink} to={urls.questions.queue()}>
+                {t`Answer next`}
+              </Button>
+            )}
             <Button onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
               {t`Shortcuts (?)`}
             </Button>
@@ -270,10 +276,32 @@ function InboxPage() {
   );
 }
 
-/** /questions and /questions/:id: the inbox, with the open question beside it (full screen on phones). */
+// The queue's parts (facts, stock, suggestions) load with it, not with the inbox.
+const AnswerQueue = lazy(async () => ({ default: (await import('./AnswerQueue')).AnswerQueue }));
+
+function QueuePage() {
+  const { t } = useLingui();
+  const me = useMe();
+  return me.data ? (
+    <Suspense fallback={<Loading />}>
+      <AnswerQueue sellerId={me.data.id} />
+    </Suspense>
+  ) : (
+    <>
+      <PageHeader title={t`Answer next`} />
+      <DataState query={me}>{() => null}</DataState>
+    </>
+  );
+}
+
+/**
+ * /questions and /questions/:id: the inbox, with the open question beside it (full screen on phones);
+ * /questions/queue: the answer queue.
+ */
 export function Component() {
   return (
     <Routes>
+      <Route path={patterns.questions.queue} element={<QueuePage />} />
       <Route path={patterns.questions.detail} element={<InboxPage />} />
     </Routes>
   );

@@ -31,7 +31,8 @@ import { urls } from '../../lib/urls';
 import { ConflictDialog } from './ConflictDialog';
 import { EditDialog } from './EditDialog';
 import { describeStockWriteError, locationInfo, targetName } from './explain';
-import { linkedItemsQuery, rememberRecent, stockQuery, useStockWrite, type WritePhase } from './queries';
+import { stockQuery } from '../../lib/stock';
+import { linkedItemsQuery, rememberRecent, useStockWrite, type WritePhase } from './queries';
 import { applyMineOnLatest, quantityAt, targetKey, type EditTarget } from './writes';
 import { useLingui } from '@lingui/react/macro';
 

@@ -17,7 +17,7 @@ import { useFormat } from '../../lib/format';
 import { urls } from '../../lib/urls';
 import { quietMount } from '../../lib/virtualList';
 import { locationInfo } from './explain';
-import { stockQuery } from './queries';
+import { stockQuery } from '../../lib/stock';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 

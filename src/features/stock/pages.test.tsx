@@ -7,7 +7,7 @@ import { demoSeller, testDb } from '../../test/demo';
 import { failGet, holdGet } from '../../test/http';
 import { renderWithProviders } from '../../test/render';
 import { StockDetail } from './StockDetail';
-import { stockKeys } from './keys';
+import { stockKeys } from '../../lib/stockKeys';
 import { StockHome } from './StockHome';
 
 const userProductId = 'MLAU3000001';

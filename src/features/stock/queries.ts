@@ -1,19 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getStock, searchUserProductItems, type StockRead, type UserItemsSearch } from '../../api/stock';
+import { searchUserProductItems, type StockRead, type UserItemsSearch } from '../../api/stock';
 import { itemKeys } from '../../lib/items';
 import { createLocalStore } from '../../lib/store';
-import { stockKeys } from './keys';
+import { stockQuery } from '../../lib/stock';
+import { stockKeys } from '../../lib/stockKeys';
 import { writeStock, type StockEdit, type WriteOutcome } from './writes';
-
-export function stockQuery(userProductId: string) {
-  return queryOptions({
-    queryKey: stockKeys.detail(userProductId),
-    queryFn: ({ signal }) => getStock(userProductId, signal),
-    // The version matters more than saving a request: a read older than a few seconds is refreshed.
-    staleTime: 5_000,
-  });
-}
 
 export function linkedItemsQuery(sellerId: number, userProductId: string) {
   return queryOptions({

@@ -1,4 +1,7 @@
-/** Query keys of the stock area, general → specific; apart from queries.ts so the shell's live updates can use them. */
+/**
+ * Query keys of the stock area, general → specific: here, not in the stock area, because the shell's live updates
+ * (first paint: no API module here) and the answer queue's item facts use them too.
+ */
 export const stockKeys = {
   all: ['stock'] as const,
   detail: (userProductId: string) => [...stockKeys.all, 'detail', userProductId] as const,

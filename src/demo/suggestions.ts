@@ -1,0 +1,44 @@
+import { http, HttpResponse } from 'msw';
+import { createAnswerIndex, type PastAnswer } from '../../core/suggestions.ts';
+import type { Db } from './db';
+
+/** The language an account's answers are in, by its site: the ranking's fallback for texts too short to tell. */
+const languageOfSite = (siteId: string) => (siteId === 'MLB' ? 'pt' : 'es');
+
+/**
+ * `GET /suggestions?question_id=` as Seller Desk's server answers it (docs/answer-queue.md), over the simulator's
+ * answered questions of the seeded seller: the three best earlier answers by core/suggestions.ts. The index is
+ * made again only when the answered questions changed (an answer sent since).
+ */
+export function createSuggestionHandler(db: Db) {
+  let index: { answered: number; built: ReturnType<typeof createAnswerIndex> } | null = null;
+  const categoryOf = (itemId: string) => db.items.get(itemId)?.category_id;
+
+  function current() {
+    const answered = [...db.questions.byId.values()].filter(
+      (q) => q.seller_id === db.seller.id && q.status === 'ANSWERED' && q.answer !== null,
+    );
+    if (index?.answered !== answered.length) {
+      const past: PastAnswer[] = answered.map((q) => ({
+        questionId: q.id,
+        itemId: q.item_id,
+        categoryId: categoryOf(q.item_id),
+        question: q.text,
+        answer: q.answer!.text,
+      }));
+      index = { answered: answered.length, built: createAnswerIndex(past, languageOfSite(db.seller.site_id)) };
+    }
+    return index.built;
+  }
+
+  return http.get('*/suggestions', ({ request }) => {
+    const id = Number(new URL(request.url).searchParams.get('question_id'));
+    const question = db.questions.byId.get(id);
+    if (!Number.isInteger(id) || !question || question.seller_id !== db.seller.id)
+      return HttpResponse.json({ error: 'not_found', message: 'No such question of this account' }, { status: 404 });
+    const suggestions = current()
+      .suggest({ text: question.text, itemId: question.item_id, categoryId: categoryOf(question.item_id) }, 3)
+      .map(({ answer, scope }) => ({ questionId: answer.questionId, question: answer.question, answer: answer.answer, scope }));
+    return HttpResponse.json({ suggestions });
+  });
+}
