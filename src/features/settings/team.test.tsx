@@ -189,6 +189,42 @@ describe('Settings → Team', () => {
     // Ana also signs in with the marketplace: her one passkey is not her last way in.
     expect(screen.getByRole('button', { name: 'Remove Laptop' })).toBeInTheDocument();
   });
+
+  it("lists the person's own sign-ins, newest first, with how; says so when there are none or they cannot be read", async () => {
+    let answer: Response | undefined;
+    serve(sessionAs('viewer'), [
+      http.get('http://localhost/me/passkeys', () => HttpResponse.json({ passkeys: [] })),
+      http.get('http://localhost/me/sign-ins', () =>
+        answer
+          ? answer.clone()
+          : HttpResponse.json({
+              signIns: [
+                { method: 'passkey', at: '2026-12-03T10:00:00.000Z' },
+                { method: 'marketplace', at: '2026-12-01T09:00:00.000Z' },
+                { method: 'smartcard', at: '2026-11-30T09:00:00.000Z' },
+              ],
+            }),
+      ),
+    ]);
+    const { unmount } = await renderLive('/settings');
+    const table = await screen.findByRole('table', { name: 'Your recent sign-ins' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    expect(rows).toEqual(['With a passkey', 'With the marketplace', 'smartcard']);
+    unmount();
+
+    answer = HttpResponse.json({ signIns: [] });
+    const empty = await renderLive('/settings');
+    expect(await screen.findByText('No sign-in recorded yet.')).toBeInTheDocument();
+    empty.unmount();
+
+    answer = HttpResponse.json({ error: 'unavailable', message: 'down' }, { status: 503 });
+    await renderLive('/settings');
+    const section = await screen.findByRole('region', { name: 'Your recent sign-ins' });
+    expect(await within(section).findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
 });
 
 describe('demo mode', () => {
