@@ -10,9 +10,9 @@ const chromiumUse = {
   ...devices['Desktop Chrome'],
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 };
-// People and passkeys (e2e/teams.spec.ts) start a live server of their own at http://localhost:TEAMS_PORT:
-// WebAuthn refuses an IP address as its origin, so that project alone runs on a domain.
-const teamsSpec = /teams\.spec\.ts$/;
+// People and passkeys (e2e/teams.spec.ts, and roles-live.spec.ts on the next port) start a live server of their own at
+// http://localhost:TEAMS_PORT: WebAuthn refuses an IP address as its origin, so that project alone runs on a domain.
+const teamsSpec = /(teams|roles-live)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

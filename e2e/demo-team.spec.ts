@@ -52,6 +52,10 @@ test('Settings → Team lists the seeded four and the pending invitations, and a
   await expect(pending.getByRole('row').filter({ hasText: 'Join as Stock keeper' })).toBeVisible();
   await expect(pending.getByRole('row').filter({ hasText: 'Join as Viewer' })).toBeVisible();
   await expectNoA11yViolations(page);
+  // The theme follows the system until the seller picks one.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoA11yViolations(page);
 
   await page.getByRole('combobox', { name: 'Role of the person invited' }).click();
   await page.getByRole('option', { name: 'Credit reviewer' }).click();

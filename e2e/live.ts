@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * Live mode as it is deployed, for the specs that need it (live-mode.spec.ts, teams.spec.ts): the production
@@ -130,4 +131,70 @@ export async function signIn(page: Page, address: string, nickname: string) {
   await consent(page, nickname);
   await expect(page).toHaveURL(address);
   await expect(accountButton(page)).toHaveAccessibleName(new RegExp(`^Account: ${nickname}\\b`));
+}
+
+/**
+ * The live servers of the people specs (teams.spec.ts, roles-live.spec.ts) at http://localhost:`port` (WebAuthn needs
+ * a domain). With `databaseUrl` answering, the store is a schema of this run's own there (`db` reaches it, to move
+ * what a test cannot wait for); without it, or when it does not answer, the server keeps an embedded store.
+ */
+export async function startPeopleServers(options: {
+  port: number;
+  portSetting: string;
+  databaseUrl: string | undefined;
+}): Promise<{ servers: LiveServers; db: pg.Client | undefined; stop: () => Promise<void> }> {
+  const { port, portSetting, databaseUrl } = options;
+  const client = databaseUrl ? new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 }) : undefined;
+  const reachable = await client?.connect().then(
+    () => true,
+    () => false,
+  );
+  if (!databaseUrl || !client || !reachable) {
+    const servers = await startLiveServers({ port, portSetting, host: 'localhost' });
+    return { servers, db: undefined, stop: servers.stop };
+  }
+  const schema = `seller_desk_e2e_${randomBytes(6).toString('hex')}`;
+  await client.query(`create schema ${schema}`);
+  await client.query(`set search_path to ${schema}`);
+  const withSchema = new URL(databaseUrl);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  const servers = await startLiveServers({ port, portSetting, host: 'localhost', env: { DATABASE_URL: withSchema.href } });
+  const stop = async () => {
+    await servers.stop();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  };
+  return { servers, db: client, stop };
+}
+
+/** A browser of its own: its own cookies, and a platform authenticator that says yes (user verified). */
+export async function newBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { context, page };
+}
+
+/** `owner`'s Settings → Team (at `settingsUrl`) makes an invitation for `role` and gives its link and id. */
+export async function invite(owner: Page, settingsUrl: string, role: string): Promise<{ link: string; id: string }> {
+  await owner.goto(settingsUrl);
+  await owner.getByRole('combobox', { name: 'Role of the person invited' }).click();
+  await owner.getByRole('option', { name: role, exact: true }).click();
+  const created = owner.waitForResponse((r) => new URL(r.url()).pathname === '/team/invitations' && r.request().method() === 'POST');
+  await owner.getByRole('button', { name: 'Invite', exact: true }).click();
+  const { invitation } = (await (await created).json()) as { invitation: { id: string } };
+  const link = await owner.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+  expect(link).toMatch(new RegExp(`^${new URL('/join#', settingsUrl).href}`));
+  return { link, id: invitation.id };
 }

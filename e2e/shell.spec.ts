@@ -11,6 +11,7 @@ const pages = [
   { nav: 'Fulfillment', h1: /Fulfillment/ },
   { nav: 'Credit leads', h1: /Credit leads/ },
   { nav: 'Activity', h1: /Activity/ },
+  { nav: 'Audit', h1: /Audit/ },
   { nav: 'Settings', h1: /Settings/ },
 ];
 
@@ -40,7 +41,7 @@ test.describe('shell', () => {
   test.use({ locale: 'en-US' });
 
   test('every navigation entry opens its page with its own heading and title', async ({ page }) => {
-    // Nine lazily loaded areas, each with its catalog: more than the default 30 s on a busy machine.
+    // Ten lazily loaded areas, each with its catalog: more than the default 30 s on a busy machine.
     test.slow();
     await openApp(page);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { accountButton, consent, signIn, startLiveServers, type LiveServers } from './live';
+import type pg from 'pg';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { accountButton, consent, invite, newBrowser, signIn, startPeopleServers, type LiveServers } from './live';
 
 /**
  * People who sign in as themselves (docs/teams.md), end to end in live mode: the owner invites, teammates join
@@ -14,10 +13,9 @@ import { accountButton, consent, signIn, startLiveServers, type LiveServers } fr
  * the expired page).
  */
 const port = Number(process.env.TEAMS_PORT ?? 4311);
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `seller_desk_e2e_${randomBytes(6).toString('hex')}`;
 let servers: LiveServers | undefined;
 let db: pg.Client | undefined;
+let stop: (() => Promise<void>) | undefined;
 const at = (path: string) => servers!.url(path);
 
 test.describe.configure({ mode: 'serial' });
@@ -25,47 +23,16 @@ test.use({ locale: 'en-US' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
-  const reachable = await client.connect().then(
-    () => true,
-    () => false,
-  );
-  if (!reachable) {
-    servers = await startLiveServers({ port, portSetting: 'TEAMS_PORT', host: 'localhost' });
-    return;
-  }
-  db = client;
-  await db.query(`create schema ${schema}`);
-  await db.query(`set search_path to ${schema}`);
-  const withSchema = new URL(databaseUrl);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  servers = await startLiveServers({ port, portSetting: 'TEAMS_PORT', host: 'localhost', env: { DATABASE_URL: withSchema.href } });
+  ({ servers, db, stop } = await startPeopleServers({
+    port,
+    portSetting: 'TEAMS_PORT',
+    databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  }));
 });
 
 test.afterAll(async () => {
-  await servers?.stop();
-  await db?.query(`drop schema if exists ${schema} cascade`);
-  await db?.end();
+  await stop?.();
 });
-
-/** A browser of its own: its own cookies, and a platform authenticator that says yes (user verified). */
-async function newBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { context, page };
-}
 
 /** The owner (the account's marketplace user) and their open page. */
 let owner: Page;
@@ -73,17 +40,7 @@ let owner: Page;
 let teammate: Page;
 
 /** The owner's Settings → Team makes an invitation for `role` and gives its link and id. */
-async function invite(role: string): Promise<{ link: string; id: string }> {
-  await owner.goto(at('/settings'));
-  await owner.getByRole('combobox', { name: 'Role of the person invited' }).click();
-  await owner.getByRole('option', { name: role, exact: true }).click();
-  const created = owner.waitForResponse((r) => new URL(r.url()).pathname === '/team/invitations' && r.request().method() === 'POST');
-  await owner.getByRole('button', { name: 'Invite', exact: true }).click();
-  const { invitation } = (await (await created).json()) as { invitation: { id: string } };
-  const link = await owner.getByRole('textbox', { name: 'Invitation link' }).inputValue();
-  expect(link).toMatch(new RegExp(`^${at('/join#')}`));
-  return { link, id: invitation.id };
-}
+const ownerInvites = (role: string) => invite(owner, at('/settings'), role);
 
 async function expectUnusable(browser: Browser, link: string, heading: string) {
   const { context, page } = await newBrowser(browser);
@@ -97,7 +54,7 @@ test('the owner invites; the teammate joins with a passkey, signs out and in aga
   // Both pages outlive this test (the browser is the worker's): the later tests go on with them.
   ({ page: owner } = await newBrowser(browser));
   await signIn(owner, at('/settings'), 'TIENDA_DEMO');
-  const { link } = await invite('Answerer');
+  const { link } = await ownerInvites('Answerer');
 
   ({ page: teammate } = await newBrowser(browser));
   await teammate.goto(link);
@@ -129,13 +86,13 @@ test('the owner invites; the teammate joins with a passkey, signs out and in aga
 
 test('a revoked or expired link fails with a page that says so', async ({ browser }) => {
   test.slow();
-  const revoked = await invite('Viewer');
+  const revoked = await ownerInvites('Viewer');
   await owner.getByRole('button', { name: 'Revoke: Join as Viewer' }).click();
   await expect(owner.getByText('No pending invitations.')).toBeVisible();
   await expectUnusable(browser, revoked.link, 'This invitation was revoked');
 
   test.skip(!db, 'No PostgreSQL to move the expiry in: the server tests cover an expired invitation on the embedded store');
-  const expired = await invite('Viewer');
+  const expired = await ownerInvites('Viewer');
   await db!.query(`update invitations set expires_at = now() - interval '1 minute' where id = $1`, [expired.id]);
   await expectUnusable(browser, expired.link, 'This invitation has expired');
 });
@@ -144,7 +101,7 @@ test('a teammate who signs in with a marketplace user that sells nothing joins, 
   browser,
 }) => {
   test.slow();
-  const { link } = await invite('Viewer');
+  const { link } = await ownerInvites('Viewer');
   const { context, page } = await newBrowser(browser);
   await page.goto(link);
   await page.getByRole('textbox', { name: 'Your name' }).fill('Bruno');

@@ -26,6 +26,7 @@ export async function appPages(firstLink: (listPath: string, prefix: string) => 
     { name: 'credit leads', path: '/credits', nav: 'Credit leads' },
     { name: 'credit lead', path: await firstLink('/credits', '/credits/') },
     { name: 'activity', path: '/activity', nav: 'Activity' },
+    { name: 'audit', path: '/audit', nav: 'Audit' },
     { name: 'settings', path: '/settings', nav: 'Settings' },
   ];
 }

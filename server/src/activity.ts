@@ -38,8 +38,11 @@ interface Active {
   accountId: string;
   role: Role;
   kinds: readonly Kind[];
-  /** Credit leads: their reviews' changes come over the stream too. */
-  readsLeads: boolean;
+  /**
+   * The accounts whose credit-lead reviews come over the stream: every account of the person's where their role
+   * reads credit leads, not only the active one ("All my accounts" shows them all in one list).
+   */
+  leadAccounts: readonly string[];
   /** Stock: the progress of the account's bulk stock jobs comes over the stream too. */
   readsStock: boolean;
 }
@@ -82,7 +85,7 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
         .then((review) => {
           if (!review) return;
           for (const listener of listeners)
-            if (listener.accountId === accountId && listener.readsLeads) listener.sendReview({ ...review, accountId, sandbox });
+            if (listener.leadAccounts.includes(accountId)) listener.sendReview({ ...review, accountId, sandbox });
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'lead review not delivered'));
       return;
@@ -138,7 +141,7 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
           accountId: account.id,
           role: account.role,
           kinds: readableKinds(account.role),
-          readsLeads: can(account.role, 'credits.read'),
+          leadAccounts: session.accounts.filter((a) => !a.needsSignIn && can(a.role, 'credits.read')).map((a) => a.id),
           readsStock: can(account.role, 'stock.read'),
         }
       : undefined;
@@ -148,11 +151,12 @@ export function registerActivity(app: FastifyInstance, deps: { config: Config; s
 
   /**
    * Whether the stream may go on: its session still exists and still has this account active and served, with
-   * the same role (a role changed is a stream opened again, reading what the new role may).
+   * the same role and the same accounts whose lead reviews it carries (a role changed is a stream opened again,
+   * reading what the new role may).
    */
   async function stillActive(listener: Listener): Promise<boolean> {
     const now = activeOf(await store.getSessionByKey(listener.sessionKey));
-    return now?.accountId === listener.accountId && now.role === listener.role;
+    return now?.accountId === listener.accountId && now.role === listener.role && now.leadAccounts.join() === listener.leadAccounts.join();
   }
 
   const streamsOf = (sessionKey: string) => [...listeners].filter((listener) => listener.sessionKey === sessionKey).length;

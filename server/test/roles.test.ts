@@ -8,6 +8,7 @@ import {
   Browser,
   dropSchema,
   liveEnv,
+  openEvents,
   signIn,
   startLiveWithSimulator,
   startServer,
@@ -173,5 +174,23 @@ describe('across accounts, over the simulator', () => {
     });
     expect(live.simulator.db.traffic.requests).toBe(requests);
     expect(live.simulator.db.traffic.writes).toEqual({});
+  });
+
+  it("sends a lead review of any of the person's accounts to their open streams, not only the active account's", async () => {
+    const stream = await openEvents(live.server.url, owner.cookieHeader());
+    const saved = await owner.request('/lead-reviews/lead-of-tienda', {
+      method: 'PUT',
+      headers: {
+        origin: 'http://seller-desk.test',
+        'x-seller-desk': '1',
+        'content-type': 'application/json',
+        'x-seller-account': String(demoSeller.id),
+      },
+      body: JSON.stringify({ status: 'interested' }),
+    });
+    expect(saved.status).toBe(200);
+    // The active account is OTRO_VENDEDOR's: the review is of TIENDA_DEMO's lead, and arrives all the same.
+    expect(await stream.nextReview()).toMatchObject({ leadId: 'lead-of-tienda', status: 'interested', accountId: String(demoSeller.id) });
+    stream.close();
   });
 });

@@ -147,13 +147,26 @@ const creditLeadDetailSchema = z.object({
 });
 export type CreditLeadDetail = z.infer<typeof creditLeadDetailSchema>;
 
-const sandboxHeaders = (sandbox: boolean) => (sandbox ? { 'x-sandbox': 'true' } : undefined);
+/**
+ * `x-sandbox` for the test dataset, and `x-seller-account` for a request made for another account the person
+ * belongs to than the active one (docs/roles.md, "Across accounts"): the server checks the membership and uses that
+ * account's token.
+ */
+const sandboxHeaders = (sandbox: boolean, account?: string) => ({
+  ...(sandbox && { 'x-sandbox': 'true' }),
+  ...(account !== undefined && { 'x-seller-account': account }),
+});
 
 /** GET /vis/loans/search: one page of leads (newest first), up to 100. */
-export function searchCreditLeads(params: CreditLeadSearchParams, sandbox: boolean, signal?: AbortSignal): Promise<CreditLeadSearch> {
+export function searchCreditLeads(
+  params: CreditLeadSearchParams,
+  sandbox: boolean,
+  signal?: AbortSignal,
+  account?: string,
+): Promise<CreditLeadSearch> {
   return requestData('/vis/loans/search', {
     query: { ...params },
-    headers: sandboxHeaders(sandbox),
+    headers: sandboxHeaders(sandbox, account),
     schema: creditLeadSearchSchema,
     signal,
   });
@@ -191,12 +204,13 @@ const leadReviewSchema = z.object({
   changedAt: z.string(),
 });
 export type LeadReview = z.infer<typeof leadReviewSchema>;
+export type LeadReviewEvent = LeadReview & { accountId: string; sandbox: boolean };
 
 /** GET /lead-reviews: every reviewed lead of the account, in the sandbox or production as the leads' reads. */
-export async function getLeadReviews(sandbox: boolean, signal?: AbortSignal): Promise<LeadReview[]> {
+export async function getLeadReviews(sandbox: boolean, signal?: AbortSignal, account?: string): Promise<LeadReview[]> {
   const answer = await requestData('/lead-reviews', {
     server: true,
-    headers: sandboxHeaders(sandbox),
+    headers: sandboxHeaders(sandbox, account),
     schema: z.object({ reviews: z.array(leadReviewSchema) }),
     signal,
   });
@@ -208,20 +222,21 @@ export function putLeadReview(
   leadId: string,
   review: { status: LeadReviewStatus; note: string | null },
   sandbox: boolean,
+  account?: string,
 ): Promise<LeadReview> {
   return requestData(`/lead-reviews/${encodeURIComponent(leadId)}`, {
     method: 'PUT',
     server: true,
     body: review,
-    headers: sandboxHeaders(sandbox),
+    headers: sandboxHeaders(sandbox, account),
     schema: leadReviewSchema,
   });
 }
 
-/** A `lead-review` event's data: the review and which dataset it is of, or null when it is not one. */
-export function parseLeadReviewEvent(data: string): (LeadReview & { sandbox: boolean }) | null {
+/** A `lead-review` event's data: the review, its account and which dataset it is of, or null when it is not one. */
+export function parseLeadReviewEvent(data: string): LeadReviewEvent | null {
   try {
-    const parsed = z.extend(leadReviewSchema, { sandbox: z.boolean() }).safeParse(JSON.parse(data));
+    const parsed = z.extend(leadReviewSchema, { accountId: z.string(), sandbox: z.boolean() }).safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -187,3 +187,14 @@ export async function renamePasskey(id: string, name: string): Promise<Passkeys>
 export async function removePasskey(id: string): Promise<Passkeys> {
   return (await serverRequest(`/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', schema: passkeysSchema })).passkeys;
 }
+
+const signInsSchema = z.object({
+  /** Read as text: a newer server's way of signing in shows as it came instead of failing the list. */
+  signIns: z.array(z.object({ method: z.string(), at: isoTime })),
+});
+export type SignIns = z.infer<typeof signInsSchema>['signIns'];
+
+/** GET /me/sign-ins: the person's own latest sign-ins, newest first (docs/roles.md; in no account's trail). */
+export async function getSignIns(signal?: AbortSignal): Promise<SignIns> {
+  return (await serverRequest('/me/sign-ins', { schema: signInsSchema, signal })).signIns;
+}

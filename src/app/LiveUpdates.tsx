@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { describeEntry, isNewQuestion, streamPaused } from '../features/activity/describe';
 import { notifyDesktop } from '../features/activity/desktop';
 import { activityKeys } from '../features/activity/keys';
+import { demoAccount } from '../lib/demoAccount';
+import { sessionStore } from '../lib/session';
 import { applyActivity, applyLeadReview } from './liveUpdates';
 import { useActivityStream } from './useActivityStream';
 
@@ -24,7 +26,11 @@ export function LiveUpdates({ wide }: { wide: boolean }) {
       if (isNewQuestion(entry)) notifyDesktop(text, entry.id);
     },
     () => void queryClient.invalidateQueries({ queryKey: activityKeys.all }),
-    (review) => applyLeadReview(queryClient, review),
+    (review) => {
+      const session = sessionStore.get();
+      // Demo mode's one account is the seeded seller, whose id the demo door's events carry.
+      applyLeadReview(queryClient, review, session.mode === 'live' ? (session.server?.activeAccountId ?? '') : String(demoAccount.id));
+    },
   );
   const paused = i18n._(streamPaused);
   return (

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ActivityEntry } from '../api/activity';
-import type { LeadReview } from '../api/credits';
+import type { LeadReview, LeadReviewEvent } from '../api/credits';
 import { activityKeys } from '../features/activity/keys';
 import { creditLeadKeys, withReview } from '../features/credits/keys';
 import { fulfillmentKeys, type OperationFilters } from '../features/fulfillment/keys';
@@ -75,7 +75,12 @@ export function applyActivity(queryClient: QueryClient, entry: ActivityEntry): v
   }
 }
 
-/** A teammate's review of a credit lead: the open lists and lead show it at once (the reviews are one cached list). */
-export function applyLeadReview(queryClient: QueryClient, { sandbox, ...review }: LeadReview & { sandbox: boolean }): void {
-  queryClient.setQueryData(creditLeadKeys.reviews(sandbox), (reviews: LeadReview[] | undefined) => reviews && withReview(reviews, review));
+/**
+ * A teammate's review of a credit lead: the open lists and lead show it at once (the reviews are one cached list
+ * per account). `active` is the account the pages show; "All my accounts" keeps the others' lists too.
+ */
+export function applyLeadReview(queryClient: QueryClient, { sandbox, accountId, ...review }: LeadReviewEvent, active: string): void {
+  const update = (reviews: LeadReview[] | undefined) => reviews && withReview(reviews, review);
+  queryClient.setQueryData(creditLeadKeys.accountReviews(accountId, sandbox), update);
+  if (accountId === active) queryClient.setQueryData(creditLeadKeys.reviews(sandbox), update);
 }

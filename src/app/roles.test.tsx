@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
 import userEvent from '@testing-library/user-event';
 import { marksStore } from '../features/credits/reviewed';
@@ -7,11 +7,12 @@ import { Component as CreditPages } from '../features/credits/routes';
 import { QuestionDetail } from '../features/questions/QuestionDetail';
 import { StockDetail } from '../features/stock/StockDetail';
 import { patterns, urls } from '../lib/urls';
-import { demoSeller, testDb } from '../test/demo';
+import { http, HttpResponse } from 'msw';
+import { apiPath, demoSeller, otherSeller, server, testDb } from '../test/demo';
 import { renderWithProviders } from '../test/render';
 import { renderShell } from '../test/shell';
 import { actAs } from '../test/roles';
-import { putLeadReview, type LeadReview } from '../api/credits';
+import { getLeadReviews, putLeadReview, type LeadReview } from '../api/credits';
 import { creditLeadKeys } from '../features/credits/keys';
 import { LiveUpdates } from './LiveUpdates';
 import { AppRoutes } from './router';
@@ -257,6 +258,87 @@ describe('a teammate’s lead review', () => {
     await waitFor(async () =>
       expect(await teammate()).toEqual([expect.objectContaining({ leadId: id, status: 'sold', note: 'Paid in cash' })]),
     );
+  });
+});
+
+describe('all my accounts', () => {
+  const allAccounts = `${urls.credits.index()}?accounts=all&status=all`;
+  const table = () => screen.findByRole('table', { name: 'Credit leads of all my accounts' });
+  const accountsOf = (rows: HTMLElement[]) => new Set(rows.slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent));
+  /** What each request to the API and the server's lead paths named as its account. */
+  const named: { method: string; path: string; account: string | null }[] = [];
+  beforeEach(() => {
+    named.length = 0;
+    server.use(
+      http.all('*', ({ request }) => {
+        const { pathname } = new URL(request.url);
+        if (/\/(vis\/loans|lead-reviews)/.test(pathname))
+          named.push({ method: request.method, path: pathname, account: request.headers.get('x-seller-account') });
+        return undefined;
+      }),
+    );
+  });
+
+  it("lists both accounts' leads in one list, filters by account, and reviews in place with the lead's account", async () => {
+    actAs('credit_reviewer', [{ seller: otherSeller, role: 'credit_reviewer' }]);
+    renderWithProviders(<CreditPages />, { path: allAccounts, route: '/credits/*' });
+    await waitFor(async () =>
+      expect(accountsOf(within(await table()).getAllByRole('row'))).toEqual(new Set(['TIENDA_DEMO', 'OTRO_VENDEDOR'])),
+    );
+    expect(screen.getByRole('switch', { name: 'All my accounts' })).toBeChecked();
+    // One search per account, each naming it.
+    expect(
+      named
+        .filter((request) => request.path.endsWith('/vis/loans/search'))
+        .map((request) => request.account)
+        .sort(),
+    ).toEqual([String(demoSeller.id), String(otherSeller.id)].sort());
+
+    const other = within(await table()).getAllByRole('combobox', { name: /^Review of lead \w+ of OTRO_VENDEDOR$/ })[0]!;
+    await userEvent.selectOptions(other, 'Sold');
+    await waitFor(() => expect(other).toHaveValue('sold'));
+    expect(named.filter((request) => request.method === 'PUT')).toEqual([
+      { method: 'PUT', path: expect.stringMatching(/^\/lead-reviews\//), account: String(otherSeller.id) },
+    ]);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Account' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'OTRO_VENDEDOR' }));
+    await waitFor(async () => expect(accountsOf(within(await table()).getAllByRole('row'))).toEqual(new Set(['OTRO_VENDEDOR'])));
+  });
+
+  it('offers a review in place only on the accounts where the role reviews leads', async () => {
+    actAs('credit_reviewer', [{ seller: otherSeller, role: 'viewer' }]);
+    renderWithProviders(<CreditPages />, { path: allAccounts, route: '/credits/*' });
+    const list = await table();
+    const other = await within(list).findAllByRole('combobox', { name: /of OTRO_VENDEDOR$/ });
+    expect(other.every((select) => (select as HTMLSelectElement).disabled)).toBe(true);
+    expect(other[0]).toHaveAttribute('title', 'Your role on OTRO_VENDEDOR does not include reviewing credit leads.');
+    expect(within(list).getAllByRole('combobox', { name: /of TIENDA_DEMO$/ })[0]).toBeEnabled();
+  });
+
+  it("shows an account whose read fails in place, and keeps the other's leads", async () => {
+    actAs('credit_reviewer', [{ seller: otherSeller, role: 'credit_reviewer' }]);
+    server.use(
+      http.get(apiPath('/vis/loans/search'), ({ request }) =>
+        request.headers.get('x-seller-account') === String(otherSeller.id)
+          ? HttpResponse.json({ message: 'Internal server error', error: 'internal_error', status: 500, cause: [] }, { status: 500 })
+          : undefined,
+      ),
+    );
+    renderWithProviders(<CreditPages />, { path: allAccounts, route: '/credits/*' });
+    expect(await screen.findByText('OTRO_VENDEDOR: its leads could not be read')).toBeInTheDocument();
+    await waitFor(async () => expect(accountsOf(within(await table()).getAllByRole('row'))).toEqual(new Set(['TIENDA_DEMO'])));
+  });
+
+  it('is not offered to a person who reads the leads of one account only', async () => {
+    actAs('credit_reviewer', [{ seller: otherSeller, role: 'answerer' }]);
+    renderWithProviders(<CreditPages />, { path: allAccounts, route: '/credits/*' });
+    expect(await screen.findByRole('table', { name: 'Credit leads found' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'All my accounts' })).not.toBeInTheDocument();
+  });
+
+  it('refuses, in demo mode too, a request naming an account the person does not belong to', async () => {
+    await expect(getLeadReviews(false, undefined, '999')).rejects.toMatchObject({ status: 403, error: 'not_member' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { eventsUrl, parseActivityEvent, type ActivityEntry } from '../api/activity';
 import { backendReady } from '../api/client';
-import { parseLeadReviewEvent, type LeadReview } from '../api/credits';
+import { parseLeadReviewEvent, type LeadReviewEvent } from '../api/credits';
 import { refreshServerSession, sessionStore, useSession } from '../lib/session';
 import { loadQueryClient } from './queries';
 
@@ -19,7 +19,7 @@ export function useActivityStream(
   onEntry: (entry: ActivityEntry) => void,
   onFirstOpen: () => void,
   /** A teammate's credit-lead review (`event: lead-review`, docs/roles.md): not replayed, the list reads them all. */
-  onLeadReview: (review: LeadReview & { sandbox: boolean }) => void,
+  onLeadReview: (review: LeadReviewEvent) => void,
 ): StreamState {
   const session = useSession();
   const account = session.mode === 'live' ? (session.server?.signedIn && session.server.activeAccountId) || null : session.mode;

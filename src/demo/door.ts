@@ -5,6 +5,7 @@ import { readLeadReview, type LeadReviewStatus } from '../../core/leadReviews.ts
 import { refusal } from '../../core/permissions.ts';
 import { leadBuyer, questionContact, stripPersonalData } from '../../core/personalData.ts';
 import { currentTime, type Db } from './db';
+import { buyerUser } from './db/core';
 import { apiPath } from './route';
 import { createSuggestionHandler } from './suggestions';
 import type { SavedScenario } from './scenario';
@@ -137,11 +138,20 @@ export function createDoorHandlers(
   /** The team (src/demo/team.ts) and where the tab keeps it; a fresh seeded one, kept nowhere, without. */
   { team, kept }: { team: DemoTeam; kept?: SavedScenario } = { team: createDemoTeam(db) },
 ): HttpHandler[] {
-  // Demo mode's one person, the seeded seller's owner. Reviews per sandbox or production, as the leads' reads.
+  // Demo mode's one person, the seeded seller's owner.
   const { id, name } = me(team);
   const person = { id, name };
-  const reviews = { live: new Map<string, LeadReview>(), sandbox: new Map<string, LeadReview>() };
+  /** Reviews per account and sandbox or production (`<account id> live`), as the leads' reads; newest last. */
+  const reviews = new Map<string, Map<string, LeadReview>>();
   const datasetOf = (request: Request) => (request.headers.get('x-sandbox') === 'true' ? 'sandbox' : 'live');
+  /** The account a request is for: the one `x-seller-account` named (the switch below has checked it), else the seeded seller's. */
+  const accountOf = (request: Request) => request.headers.get('x-seller-account') ?? String(db.seller.id);
+  const reviewsOf = (request: Request) => {
+    const key = `${accountOf(request)} ${datasetOf(request)}`;
+    const found = reviews.get(key) ?? new Map<string, LeadReview>();
+    reviews.set(key, found);
+    return found;
+  };
   // The trail, oldest first; the week before the demo opened is made on its first read (the db may still be seeding).
   let trail: AuditEntry[] | null = null;
   const entries = () => (trail ??= seededWeek(db, team.people).map((entry, index) => ({ ...entry, id: String(index + 1) })));
@@ -223,7 +233,7 @@ export function createDoorHandlers(
   let answerTarget = defaultAnswerTarget;
   const settings = () => HttpResponse.json({ ...answerTarget, timeZone: siteTimeZone(db.seller.site_id) });
 
-  return [
+  const handlers = [
     // The door's check, before anything else answers: the role (the one seen as, src/demo/team.ts) against
     // core/permissions.ts's one table, refused with the server's 403. The simulator's own triggers (`/__demo`,
     // a buyer asking, the marketplace moving an item) are the world acting, not the person: never refused.
@@ -276,17 +286,17 @@ export function createDoorHandlers(
       const page = matching.slice(0, limit);
       return HttpResponse.json({ entries: page, next: matching.length > limit ? page.at(-1)!.id : null });
     }),
-    http.get('*/lead-reviews', ({ request }) => HttpResponse.json({ reviews: [...reviews[datasetOf(request)].values()].reverse() })),
+    http.get('*/lead-reviews', ({ request }) => HttpResponse.json({ reviews: [...reviewsOf(request).values()].reverse() })),
     http.put('*/lead-reviews/:id', async ({ request, params }) => {
       const read = readLeadReview(await request.json().catch(() => null));
       if ('problem' in read)
         return HttpResponse.json({ error: 'bad_request', message: `The review's ${read.problem} is not valid` }, { status: 400 });
-      const dataset = datasetOf(request);
       const leadId = String(params.id);
       const review: LeadReview = { leadId, ...read, changedBy: person, changedAt: new Date(currentTime(db)).toISOString() };
       // Newest last, as the server lists them newest first.
-      reviews[dataset].delete(leadId);
-      reviews[dataset].set(leadId, review);
+      const list = reviewsOf(request);
+      list.delete(leadId);
+      list.set(leadId, review);
       record({
         action: 'lead.review',
         target: { type: 'credit_lead', id: leadId },
@@ -295,7 +305,8 @@ export function createDoorHandlers(
         phase: 'event',
         status: null,
       });
-      for (const send of events) send('lead-review', { ...review, accountId: String(db.seller.id), sandbox: dataset === 'sandbox' });
+      for (const send of events)
+        send('lead-review', { ...review, accountId: accountOf(request), sandbox: datasetOf(request) === 'sandbox' });
       return HttpResponse.json(review);
     }),
     http.post('*/reveal/credit-leads/:id', async ({ request, params }) => {
@@ -308,4 +319,22 @@ export function createDoorHandlers(
       });
     }),
   ];
+
+  /**
+   * A request naming its account (`x-seller-account`, docs/roles.md "Across accounts"): demo mode's person belongs
+   * to the simulator's two seller accounts, so one of those is served with its seller's token, through the same
+   * handlers; any other is refused before the marketplace, as the server refuses it.
+   */
+  const accountSwitch = http.all('*', async ({ request }) => {
+    const named = request.headers.get('x-seller-account');
+    if (named === null || named === String(db.seller.id)) return undefined;
+    const seller = db.sellers.find((candidate) => String(candidate.id) === named && candidate.id !== buyerUser.id);
+    if (!seller) return HttpResponse.json({ error: 'not_member', message: 'You are not a member of this account' }, { status: 403 });
+    const headers = new Headers(request.headers);
+    headers.set('authorization', `Bearer ${seller.token}`);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.clone().arrayBuffer();
+    const switched = new Request(request.url, { method: request.method, headers, body });
+    return (await getResponse(handlers, switched)) ?? upstream(switched);
+  });
+  return [accountSwitch, ...handlers];
 }

@@ -1,6 +1,7 @@
 import { financialEntities, type CreditLeadStatus, type FinancialEntity } from '../../api/credits';
 import type { SeedContext } from './context';
 import type { Item } from './core';
+import { otherSellerListing } from './fulfillment';
 import { createRandom, type Random } from './random';
 
 /** A moment as the spec writes credit dates (YYYY-MM-DDTHH:MM:SS): UTC, no offset, no fraction. */
@@ -74,7 +75,10 @@ function status(random: Random): CreditLeadStatus {
   return roll < 0.55 ? 'approved' : roll < 0.8 ? 'rejected' : 'in_analysis';
 }
 
-function financing(item: Item, random: Random, entity: FinancialEntity) {
+/** What a lead takes of its item (OTRO_VENDEDOR's leads are of a listing the simulator knows by its id only). */
+type LeadItem = Pick<Item, 'id' | 'seller_id' | 'price'>;
+
+function financing(item: LeadItem, random: Random, entity: FinancialEntity) {
   const down = cents((item.price * random.int(10, 30)) / 100);
   const installments = random.pick(installmentCounts);
   const rate = 1 + installments * 0.025;
@@ -90,7 +94,7 @@ function financing(item: Item, random: Random, entity: FinancialEntity) {
  * A lead of a buyer for `item`, created at `createdAt`. `expired` is drawn in its place among the other
  * draws, so the seed's sequence stays as it was.
  */
-function draftLead(random: Random, item: Item, entity: FinancialEntity, createdAt: number, expired: () => boolean): CreditLeadRecord {
+function draftLead(random: Random, item: LeadItem, entity: FinancialEntity, createdAt: number, expired: () => boolean): CreditLeadRecord {
   const first = random.pick(firstNames);
   const last = random.pick(lastNames);
   return {
@@ -165,5 +169,12 @@ export function seedCreditLeads(context: SeedContext): CreditLeadsState {
   // Fixed-width ISO timestamps order as plain strings; localeCompare's collation costs far more.
   const newestFirst = (a: CreditLeadRecord, b: CreditLeadRecord) =>
     a.date_created < b.date_created ? 1 : a.date_created > b.date_created ? -1 : 0;
-  return { live: leads.sort(newestFirst), sandbox: sandbox.sort(newestFirst) };
+  // OTRO_VENDEDOR's few leads, for a person who reviews the leads of both accounts ("All my accounts",
+  // docs/roles.md), on the listing of its fulfillment inventory: drawn last and kept after the demo seller's,
+  // so those stay as they were.
+  const otherItem: LeadItem = { id: otherSellerListing, seller_id: context.otherSeller.id, price: 2_499 };
+  const others = Array.from({ length: 6 }, (_, index) =>
+    draftLead(random, otherItem, financialEntities[index % financialEntities.length]!, now - (index * 5 + 1) * day, () => false),
+  );
+  return { live: [...leads.sort(newestFirst), ...others.sort(newestFirst)], sandbox: sandbox.sort(newestFirst) };
 }

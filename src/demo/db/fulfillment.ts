@@ -61,6 +61,8 @@ export interface FulfillmentState {
 }
 
 export const otherSellerInventoryId = 'INV90001X';
+/** OTRO_VENDEDOR's one listing the simulator knows, by its id only (its inventory's, its credit leads'). */
+export const otherSellerListing = 'MLB1430000001';
 
 interface Counts {
   available: number;
@@ -257,7 +259,7 @@ export function* seedFulfillment(context: SeedContext): Generator<void, Fulfillm
   inventories.set(otherSellerInventoryId, {
     inventory_id: otherSellerInventoryId,
     seller_id: context.otherSeller.id,
-    external_references: [{ type: 'item', id: 'MLB1430000001', variation_id: null }],
+    external_references: [{ type: 'item', id: otherSellerListing, variation_id: null }],
     operations: [],
   });
 

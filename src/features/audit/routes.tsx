@@ -28,6 +28,9 @@ import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { auditQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
+import './muiStyles.css';
+
+export { default as prebuiltStyles } from './muiStyles.json';
 
 /** The actions the trail records (docs/roles.md), in words; one a newer server adds shows as it came. */
 const actionLabels: Record<string, MessageDescriptor> = {

@@ -2,10 +2,12 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { DataState } from '../../components/DataState';
+import { AllAccountsLeads, useLeadAccounts } from './AllAccountsLeads';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadText, toCsv } from '../../lib/csv';
 import { useFormat } from '../../lib/format';
@@ -76,8 +79,15 @@ export function CreditLeadsPage() {
   const params = toSearchParams(state, me.data?.id ?? 0);
   const problems = problemsByField(params);
   const refused = Object.values(problems);
-  const query = useQuery({ ...creditLeadSearchQuery(params, sandbox), enabled: me.data !== undefined && refused.length === 0 });
-  const showList = !id || beside;
+  // "All my accounts" is offered to a person who reads leads on several accounts; a link with it stays usable
+  // (the active account's list) for one who no longer does.
+  const leadAccounts = useLeadAccounts();
+  const allAccounts = state.accounts === 'all' && leadAccounts.length > 1;
+  const query = useQuery({
+    ...creditLeadSearchQuery(params, sandbox),
+    enabled: me.data !== undefined && refused.length === 0 && !allAccounts,
+  });
+  const showList = !id || beside || allAccounts;
   const reviewFilter = reviewFilterOf(state);
   const rows = useCreditLeadViews(query.data, state.status, reviewFilter, showList);
   useCarryOverMarks(leadsOf(rows));
@@ -87,6 +97,22 @@ export function CreditLeadsPage() {
   // its slices (the seller's, an item's) makes React draw it all again at once, to stay consistent with the store
   // (one task of 40-60 ms at 1x on a phone, in one load of three).
   const results = query.data && { page: query.data, rows };
+  const reviewField = (
+    <TextField
+      select
+      size="small"
+      label={t`Review`}
+      value={reviewFilter}
+      onChange={(e) => update({ review: e.target.value === 'any' ? undefined : (e.target.value as ReviewFilter), reviewed: undefined })}
+      sx={{ minWidth: 200 }}
+    >
+      {reviewFilters.map((value) => (
+        <MenuItem key={value} value={value}>
+          {i18n._(reviewLabels[value])}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 
   return (
     <>
@@ -100,6 +126,18 @@ export function CreditLeadsPage() {
           {t`The credit sandbox is on (Settings): these leads are test data, not real buyers.`}
         </Alert>
       )}
+      {leadAccounts.length > 1 && (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={allAccounts}
+              onChange={(event) => update({ accounts: event.target.checked ? 'all' : undefined, account: undefined })}
+            />
+          }
+          label={t`All my accounts`}
+          sx={{ mb: 1 }}
+        />
+      )}
       {showList && (
         <SearchForm
           key={JSON.stringify([state.from, state.to, state.status, state.entity, state.item])}
@@ -107,7 +145,13 @@ export function CreditLeadsPage() {
           onSearch={(patch) => update({ ...patch, offset: undefined })}
         />
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: id && beside ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: id && beside && !allAccounts ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)',
+        }}
+      >
         {showList && (
           <Paper variant="outlined" component="section" aria-label={t`Credit leads found`} sx={{ p: 2, minWidth: 0 }}>
             {refused.length > 0 ? (
@@ -117,6 +161,15 @@ export function CreditLeadsPage() {
                   <div key={problem}>{i18n._(problemLabels[problem])}</div>
                 ))}
               </Alert>
+            ) : allAccounts ? (
+              <AllAccountsLeads
+                params={params}
+                accounts={leadAccounts}
+                account={state.account}
+                onAccount={(account) => update({ account })}
+                reviewFilter={reviewFilter}
+                reviewField={reviewField}
+              />
             ) : (
               <DataState
                 query={{ data: results, isError: query.isError, error: query.error, refetch: query.refetch }}
@@ -130,22 +183,7 @@ export function CreditLeadsPage() {
                       <Typography role="status" sx={{ flex: '1 1 auto', fontWeight: 600 }}>
                         {t`${plural({ count: page.paging.total }, { 0: `No leads`, one: `# lead`, other: `# leads` })} from ${{ from: format.date(page.date_from) }} to ${{ to: format.date(page.date_to) }}`}
                       </Typography>
-                      <TextField
-                        select
-                        size="small"
-                        label={t`Review`}
-                        value={reviewFilter}
-                        onChange={(e) =>
-                          update({ review: e.target.value === 'any' ? undefined : (e.target.value as ReviewFilter), reviewed: undefined })
-                        }
-                        sx={{ minWidth: 200 }}
-                      >
-                        {reviewFilters.map((value) => (
-                          <MenuItem key={value} value={value}>
-                            {i18n._(reviewLabels[value])}
-                          </MenuItem>
-                        ))}
-                      </TextField>
+                      {reviewField}
                       <Button
                         variant="outlined"
                         startIcon={<Download />}
@@ -178,7 +216,7 @@ export function CreditLeadsPage() {
             )}
           </Paper>
         )}
-        {id && <CreditLeadPanel id={id} rows={leadsOf(rows)} search={search} beside={beside} />}
+        {id && !allAccounts && <CreditLeadPanel id={id} rows={leadsOf(rows)} search={search} beside={beside} />}
       </Box>
     </>
   );

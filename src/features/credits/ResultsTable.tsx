@@ -33,6 +33,43 @@ export function StatusChip({ status }: { status: CreditLead['status'] | undefine
   return <span className={`${chip.chip} ${chip.outlined}`}>{status ? labelOf(statusLabels, status, i18n) : t`Not reported`}</span>;
 }
 
+/** The columns every list of leads has after the lead and its item (this table, "All my accounts"). */
+export function LeadHeads() {
+  const { t } = useLingui();
+  return (
+    <>
+      <th scope="col" className={`${styles.cell} ${styles.numeric}`}>{t`Down payment`}</th>
+      <th scope="col" className={`${styles.cell} ${styles.numeric}`}>{t`Installments`}</th>
+      <th scope="col" className={styles.cell}>{t`Entity`}</th>
+      <th scope="col" className={styles.cell}>{t`Created`}</th>
+      <th scope="col" className={styles.cell}>{t`Status`}</th>
+    </>
+  );
+}
+
+/** A lead's cells under `LeadHeads`: amounts in `currency` (a plain number without one), entity, date, status and expiry. */
+export function LeadCells({ lead, status, currency }: { lead: CreditLead; status: string | undefined; currency: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const money = (value: number) => (currency ? format.money(value, currency) : format.number(value));
+  return (
+    <>
+      <td className={`${styles.cell} ${styles.numeric}`}>{money(lead.down_payment_amount)}</td>
+      <td className={`${styles.cell} ${styles.numeric} ${styles.nowrap}`}>
+        {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount) }}`}
+      </td>
+      <td className={styles.cell}>{labelOf(entityLabels, lead.financial_entity_id, i18n)}</td>
+      <td className={`${styles.cell} ${styles.nowrap}`}>{format.dateTime(lead.date_created)}</td>
+      <td className={styles.cell}>
+        <span className={styles.marks}>
+          <StatusChip status={status} />
+          {lead.expired && <span className={chip.chip}>{t`Expired`}</span>}
+        </span>
+      </td>
+    </>
+  );
+}
+
 /** One page of leads: item, amounts in the site's currency, entity, date, status, expired marks and the team's review. */
 export function ResultsTable({ page, rows, selectedId, search, onPage }: ResultsTableProps) {
   const { t, i18n } = useLingui();
@@ -46,7 +83,6 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
   };
   const pageLabel = (type: UsePaginationItem['type'], number: number | null) =>
     pageLabels[type] ?? t`Page ${{ number: format.number(number ?? 0) }}`;
-  const money = (value: number, currency: string | undefined) => (currency ? format.money(value, currency) : format.number(value));
   const revealed = useRevealed(rows.length);
   return (
     <>
@@ -59,11 +95,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
               <th scope="col" className={styles.cell}>
                 {t({ message: `Item`, context: 'credit lead' })}
               </th>
-              <th scope="col" className={`${styles.cell} ${styles.numeric}`}>{t`Down payment`}</th>
-              <th scope="col" className={`${styles.cell} ${styles.numeric}`}>{t`Installments`}</th>
-              <th scope="col" className={styles.cell}>{t`Entity`}</th>
-              <th scope="col" className={styles.cell}>{t`Created`}</th>
-              <th scope="col" className={styles.cell}>{t`Status`}</th>
+              <LeadHeads />
             </tr>
           </thead>
           <tbody>
@@ -104,18 +136,7 @@ export function ResultsTable({ page, rows, selectedId, search, onPage }: Results
                     </p>
                     <span className={styles.caption}>{lead.item_id}</span>
                   </td>
-                  <td className={`${styles.cell} ${styles.numeric}`}>{money(lead.down_payment_amount, currency)}</td>
-                  <td className={`${styles.cell} ${styles.numeric} ${styles.nowrap}`}>
-                    {t`${{ count: format.number(lead.installments_number) }} × ${{ amount: money(lead.installments_amount, currency) }}`}
-                  </td>
-                  <td className={styles.cell}>{labelOf(entityLabels, lead.financial_entity_id, i18n)}</td>
-                  <td className={`${styles.cell} ${styles.nowrap}`}>{format.dateTime(lead.date_created)}</td>
-                  <td className={styles.cell}>
-                    <span className={styles.marks}>
-                      <StatusChip status={status} />
-                      {lead.expired && <span className={chip.chip}>{t`Expired`}</span>}
-                    </span>
-                  </td>
+                  <LeadCells lead={lead} status={status} currency={currency} />
                 </tr>
               );
             })}

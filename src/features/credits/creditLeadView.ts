@@ -26,7 +26,7 @@ export type CreditLeadRow = CreditLeadView | Unreadable;
 export const leadsOf = (rows: CreditLeadRow[]) => rows.filter((row): row is CreditLeadView => !isUnreadable(row));
 
 /** Amounts are in the currency of the seller's site; an item's own currency covers other sites. */
-const siteCurrencies: Record<string, string> = { MLA: 'ARS', MLB: 'BRL', MLM: 'MXN' };
+export const siteCurrencies: Record<string, string> = { MLA: 'ARS', MLB: 'BRL', MLM: 'MXN' };
 
 export function useSiteCurrency(itemCurrency?: string): string | undefined {
   const me = useMe();
@@ -41,7 +41,7 @@ function itemsById(reads: UseQueryResult<Item>[]): Map<string, Item> {
   return new Map(reads.flatMap((read) => (read.data ? [[read.data.id, read.data] as const] : [])));
 }
 
-function matchesReview(review: LeadReview | undefined, filter: ReviewFilter): boolean {
+export function matchesReview(review: LeadReview | undefined, filter: ReviewFilter): boolean {
   const status = review?.status ?? 'new';
   if (filter === 'any') return true;
   return filter === 'reviewed' ? status !== 'new' : status === filter;

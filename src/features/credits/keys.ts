@@ -13,8 +13,12 @@ export const creditLeadKeys = {
   detail: (id: string, sellerId: number, sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'detail', { id, sellerId }] as const,
   newCounts: (sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'new-count'] as const,
   newCount: (sellerId: number, since: string, sandbox: boolean) => [...creditLeadKeys.newCounts(sandbox), { sellerId, since }] as const,
-  /** The account's lead reviews (GET /lead-reviews), one list for every page of leads. */
+  /** The active account's lead reviews (GET /lead-reviews), one list for every page of leads. */
   reviews: (sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'reviews'] as const,
+  /** "All my accounts": one account's search and reviews, asked for with its `x-seller-account`. */
+  accountSearch: (account: string, params: CreditLeadSearchParams, sandbox: boolean) =>
+    [...creditLeadKeys.dataset(sandbox), 'account', account, 'search', params] as const,
+  accountReviews: (account: string, sandbox: boolean) => [...creditLeadKeys.dataset(sandbox), 'account', account, 'reviews'] as const,
   /** How many leads were approved from a local day on (the home screen's count). */
   approvedSince: (sellerId: number, fromDay: string, sandbox: boolean) =>
     [...creditLeadKeys.newCounts(sandbox), 'approved', { sellerId, fromDay }] as const,

@@ -4,9 +4,10 @@ import { demoSeller, testDb } from '../../test/demo';
 import { renderHookWithProviders } from '../../test/render';
 import { localTimestamp } from '../../lib/localTime';
 
-const createdSince = (leads: { date_created: string }[], since: string) => {
+/** The demo seller's leads created since `since` (the simulator also holds a few of OTRO_VENDEDOR's). */
+const createdSince = (leads: { date_created: string; seller_id: number }[], since: string) => {
   const now = localTimestamp(new Date());
-  return leads.filter((lead) => lead.date_created >= since && lead.date_created <= now).length;
+  return leads.filter((lead) => lead.seller_id === demoSeller.id && lead.date_created >= since && lead.date_created <= now).length;
 };
 
 /** A fresh navBadge module (its store reads localStorage when loaded), with the sandbox switch as given. */

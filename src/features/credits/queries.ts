@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import pLimit from 'p-limit';
 import type { LeadReviewStatus } from '../../../core/leadReviews.ts';
 import {
   getCreditLead,
@@ -51,5 +52,46 @@ export function useSetLeadReview(sandbox: boolean) {
       putLeadReview(leadId, { status, note }, sandbox),
     onSuccess: (review) =>
       queryClient.setQueryData(creditLeadKeys.reviews(sandbox), (reviews: LeadReview[] | undefined) => withReview(reviews ?? [], review)),
+  });
+}
+
+/**
+ * "All my accounts" reads one search and one review list per account: at most this many requests at once, whatever
+ * the number of accounts, so twenty accounts do not arrive at the server (and the marketplace's per-minute limits,
+ * each account's token its own) as one burst. Retries of a rate-limited read are the client's, as for any read.
+ */
+const accountReads = pLimit(4);
+
+/** One account's page of leads for "All my accounts": the page's search, with that account as the seller and its header. */
+export function accountLeadSearchQuery(account: string, params: CreditLeadSearchParams, sandbox: boolean) {
+  const search = { ...params, seller_id: Number(account) };
+  return queryOptions({
+    queryKey: creditLeadKeys.accountSearch(account, search, sandbox),
+    queryFn: ({ signal }) => accountReads(() => searchCreditLeads(search, sandbox, signal, account)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One account's lead reviews, asked for with its header; kept current by saves and the event stream (src/app/liveUpdates.ts). */
+export function accountLeadReviewsQuery(account: string, sandbox: boolean) {
+  return queryOptions({
+    queryKey: creditLeadKeys.accountReviews(account, sandbox),
+    queryFn: ({ signal }) => accountReads(() => getLeadReviews(sandbox, signal, account)),
+  });
+}
+
+/**
+ * Sets a lead's review on the account it belongs to (its header), keeping its note (a PUT sets both): that account's
+ * list shows the saved review at once.
+ */
+export function useSetAccountLeadReview(sandbox: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ account, leadId, ...review }: { account: string; leadId: string; status: LeadReviewStatus; note: string | null }) =>
+      putLeadReview(leadId, review, sandbox, account),
+    onSuccess: (review, { account }) =>
+      queryClient.setQueryData(creditLeadKeys.accountReviews(account, sandbox), (reviews: LeadReview[] | undefined) =>
+        withReview(reviews ?? [], review),
+      ),
   });
 }

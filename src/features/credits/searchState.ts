@@ -29,6 +29,10 @@ export const searchUrlSchema = z.object({
   offset: z.catch(z.coerce.number(), 0),
   limit: z.catch(z.coerce.number(), creditLeadMaxPageSize),
   review: z.catch(z.enum(reviewFilters), 'any'),
+  /** "All my accounts" (`accounts=all`): the leads of every account the person reads leads on, in one list. */
+  accounts: z.catch(z.optional(z.literal('all')), undefined),
+  /** With "All my accounts": only this account's leads (its id). */
+  account: z.catch(z.optional(z.string()), undefined),
   /** The filter of earlier versions, when marks lived on one device: read as `review` (links kept working). */
   reviewed: z.catch(z.optional(z.enum(['reviewed', 'unreviewed'])), undefined),
 });

@@ -136,7 +136,11 @@ describe('credit leads card', () => {
     const now = new Date();
     const from = `${localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 6))}T00:00:00`;
     const expected = testDb().creditLeads.live.filter(
-      (lead) => lead.status === 'approved' && lead.date_created >= from && lead.date_created <= localTimestamp(now),
+      (lead) =>
+        lead.seller_id === demoSeller.id &&
+        lead.status === 'approved' &&
+        lead.date_created >= from &&
+        lead.date_created <= localTimestamp(now),
     ).length;
     expect(expected).toBeGreaterThan(0);
     renderHome();

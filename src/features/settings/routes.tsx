@@ -14,6 +14,7 @@ import { useMe } from '../../lib/identity';
 import { Accounts } from './Accounts';
 import { AnswerTargetSection } from './AnswerTargetSection';
 import { PasskeysSection } from './PasskeysSection';
+import { SignInsSection } from './SignInsSection';
 import { TeamSection } from './TeamSection';
 import { useLingui } from '@lingui/react/macro';
 import './muiStyles.css';
@@ -81,6 +82,7 @@ export function Component() {
         <TeamSection accountId={server.activeAccountId} actor={grants.role} />
       )}
       {server?.person && <PasskeysSection marketplace={server.person.methods.includes('marketplace')} />}
+      {server?.person && <SignInsSection />}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { permissionsOf, type Role } from '../../../core/roles.ts';
 import type { ServerSession } from '../../api/session';
 import type { Team } from '../../api/team';
 import { AppRoutes } from '../../app/router';
-import { refreshServerSession, setMode } from '../../lib/session';
+import { refreshServerSession, sessionStore, setMode } from '../../lib/session';
 import { demoSeller, server } from '../../test/demo';
 import { renderWithProviders } from '../../test/render';
 
@@ -188,5 +188,70 @@ describe('Settings → Team', () => {
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
     // Ana also signs in with the marketplace: her one passkey is not her last way in.
     expect(screen.getByRole('button', { name: 'Remove Laptop' })).toBeInTheDocument();
+  });
+
+  it("lists the person's own sign-ins, newest first, with how; says so when there are none or they cannot be read", async () => {
+    let answer: Response | undefined;
+    serve(sessionAs('viewer'), [
+      http.get('http://localhost/me/passkeys', () => HttpResponse.json({ passkeys: [] })),
+      http.get('http://localhost/me/sign-ins', () =>
+        answer
+          ? answer.clone()
+          : HttpResponse.json({
+              signIns: [
+                { method: 'passkey', at: '2026-12-03T10:00:00.000Z' },
+                { method: 'marketplace', at: '2026-12-01T09:00:00.000Z' },
+                { method: 'smartcard', at: '2026-11-30T09:00:00.000Z' },
+              ],
+            }),
+      ),
+    ]);
+    const { unmount } = await renderLive('/settings');
+    const table = await screen.findByRole('table', { name: 'Your recent sign-ins' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    expect(rows).toEqual(['With a passkey', 'With the marketplace', 'smartcard']);
+    unmount();
+
+    answer = HttpResponse.json({ signIns: [] });
+    const empty = await renderLive('/settings');
+    expect(await screen.findByText('No sign-in recorded yet.')).toBeInTheDocument();
+    empty.unmount();
+
+    answer = HttpResponse.json({ error: 'unavailable', message: 'down' }, { status: 503 });
+    await renderLive('/settings');
+    const section = await screen.findByRole('region', { name: 'Your recent sign-ins' });
+    expect(await within(section).findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('demo mode', () => {
+  it('shows the simulated team and passkeys; says a demo cannot make a passkey, and signing out everywhere keeps its person', async () => {
+    // The simulator's own answers (src/demo/team.ts), as demo mode asks them after it started.
+    setMode('demo');
+    await refreshServerSession();
+    renderWithProviders(<AppRoutes />, { path: '/settings' });
+    const people = await screen.findByRole('table', { name: 'People' });
+    expect(within(people).getAllByRole('row')).toHaveLength(5);
+    expect(within(people).getByRole('combobox', { name: 'Role of Martín Ruiz' })).toHaveTextContent('Answerer');
+    expect(await screen.findByRole('table', { name: 'Your passkeys' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name of the new passkey' }), 'Tablet');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(
+      await screen.findByText('Demo mode cannot create passkeys: your device makes a passkey for a real Seller Desk server.'),
+    ).toBeInTheDocument();
+
+    // Every session the page takes from now on: demo mode's person is never signed out (there is no way back in).
+    const sessions: (ServerSession | null)[] = [];
+    const stop = sessionStore.subscribe(() => sessions.push(sessionStore.get().server));
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(sessions.length).toBeGreaterThan(0));
+    stop();
+    expect(sessions.map((session) => session?.signedIn)).not.toContain(false);
+    expect(await screen.findByRole('table', { name: 'People' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   createInvitation,
   createRecoveryInvitation,
   getPasskeys,
+  getSignIns,
   getTeam,
   removePasskey,
   removePerson,
@@ -25,6 +26,7 @@ import { showErrorToast } from '../../lib/toast';
 const teamKeys = {
   team: (accountId: string) => ['team', accountId] as const,
   passkeys: ['passkeys'] as const,
+  signIns: ['sign-ins'] as const,
 };
 
 export function teamQuery(accountId: string) {
@@ -32,6 +34,8 @@ export function teamQuery(accountId: string) {
 }
 
 export const passkeysQuery = queryOptions({ queryKey: teamKeys.passkeys, queryFn: ({ signal }) => getPasskeys(signal) });
+
+export const signInsQuery = queryOptions({ queryKey: teamKeys.signIns, queryFn: ({ signal }) => getSignIns(signal) });
 
 /**
  * Changes to the team: each answer (or a refetch, for those that answer nothing) replaces the cached team.
