@@ -99,7 +99,7 @@ export function Due({ due, now }: { due: number; now: number }) {
   const urgency = urgencyOf(due, now);
   const when = format.relative(due, now);
   return (
-    <span className={`${styles.caption} ${styles[urgency]}`} title={format.dateTime(due)}>
+    <span className={urgency === 'later' ? styles.caption : `${styles.caption} ${styles[urgency]}`} title={format.dateTime(due)}>
       {urgency === 'overdue' ? t`Overdue: due ${when}` : t`Due ${when}`}
     </span>
   );

@@ -6,7 +6,7 @@ import { permissionsOf, type Role } from '../../../core/roles.ts';
 import type { ServerSession } from '../../api/session';
 import type { Team } from '../../api/team';
 import { AppRoutes } from '../../app/router';
-import { refreshServerSession, setMode } from '../../lib/session';
+import { refreshServerSession, sessionStore, setMode } from '../../lib/session';
 import { demoSeller, server } from '../../test/demo';
 import { renderWithProviders } from '../../test/render';
 
@@ -224,5 +224,34 @@ describe('Settings → Team', () => {
     await renderLive('/settings');
     const section = await screen.findByRole('region', { name: 'Your recent sign-ins' });
     expect(await within(section).findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('demo mode', () => {
+  it('shows the simulated team and passkeys; says a demo cannot make a passkey, and signing out everywhere keeps its person', async () => {
+    // The simulator's own answers (src/demo/team.ts), as demo mode asks them after it started.
+    setMode('demo');
+    await refreshServerSession();
+    renderWithProviders(<AppRoutes />, { path: '/settings' });
+    const people = await screen.findByRole('table', { name: 'People' });
+    expect(within(people).getAllByRole('row')).toHaveLength(5);
+    expect(within(people).getByRole('combobox', { name: 'Role of Martín Ruiz' })).toHaveTextContent('Answerer');
+    expect(await screen.findByRole('table', { name: 'Your passkeys' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name of the new passkey' }), 'Tablet');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(
+      await screen.findByText('Demo mode cannot create passkeys: your device makes a passkey for a real Seller Desk server.'),
+    ).toBeInTheDocument();
+
+    // Every session the page takes from now on: demo mode's person is never signed out (there is no way back in).
+    const sessions: (ServerSession | null)[] = [];
+    const stop = sessionStore.subscribe(() => sessions.push(sessionStore.get().server));
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(sessions.length).toBeGreaterThan(0));
+    stop();
+    expect(sessions.map((session) => session?.signedIn)).not.toContain(false);
+    expect(await screen.findByRole('table', { name: 'People' })).toBeInTheDocument();
   });
 });
