@@ -102,3 +102,14 @@ export function parseActivityEvent(data: string): ActivityEntry | null {
     return null;
   }
 }
+
+const stockJobEventSchema = z.object({ id: z.string() });
+
+/** A `stock-job` event's data (a bulk stock job moved, docs/stock-bulk.md): the job's id, or null when it is not one. */
+export function parseStockJobEvent(data: string): string | null {
+  try {
+    return stockJobEventSchema.safeParse(JSON.parse(data)).data?.id ?? null;
+  } catch {
+    return null;
+  }
+}

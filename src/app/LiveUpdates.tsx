@@ -6,6 +6,7 @@ import { notifyDesktop } from '../features/activity/desktop';
 import { activityKeys } from '../features/activity/keys';
 import { demoAccount } from '../lib/demoAccount';
 import { sessionStore } from '../lib/session';
+import { stockKeys } from '../lib/stockKeys';
 import { applyActivity, applyLeadReview } from './liveUpdates';
 import { useActivityStream } from './useActivityStream';
 
@@ -31,6 +32,8 @@ export function LiveUpdates({ wide }: { wide: boolean }) {
       // Demo mode's one account is the seeded seller, whose id the demo door's events carry.
       applyLeadReview(queryClient, review, session.mode === 'live' ? (session.server?.activeAccountId ?? '') : String(demoAccount.id));
     },
+    // The bulk stock page reads the job again (and the list): its progress follows the stream.
+    (id) => void queryClient.invalidateQueries({ queryKey: stockKeys.job(id) }),
   );
   const paused = i18n._(streamPaused);
   return (

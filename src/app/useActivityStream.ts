@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { eventsUrl, parseActivityEvent, type ActivityEntry } from '../api/activity';
+import { eventsUrl, parseActivityEvent, parseStockJobEvent, type ActivityEntry } from '../api/activity';
 import { backendReady } from '../api/client';
 import { parseLeadReviewEvent, type LeadReviewEvent } from '../api/credits';
 import { refreshServerSession, sessionStore, useSession } from '../lib/session';
@@ -20,6 +20,8 @@ export function useActivityStream(
   onFirstOpen: () => void,
   /** A teammate's credit-lead review (`event: lead-review`, docs/roles.md): not replayed, the list reads them all. */
   onLeadReview: (review: LeadReviewEvent) => void,
+  /** A bulk stock job moved (`event: stock-job`, docs/stock-bulk.md): its id. */
+  onStockJob: (id: string) => void,
 ): StreamState {
   const session = useSession();
   const account = session.mode === 'live' ? (session.server?.signedIn && session.server.activeAccountId) || null : session.mode;
@@ -27,6 +29,7 @@ export function useActivityStream(
   const deliver = useEffectEvent(onEntry);
   const opened = useEffectEvent(onFirstOpen);
   const reviewed = useEffectEvent(onLeadReview);
+  const jobMoved = useEffectEvent(onStockJob);
 
   useEffect(() => {
     if (account === null) return;
@@ -52,6 +55,10 @@ export function useActivityStream(
       source.addEventListener('lead-review', (event: MessageEvent<string>) => {
         const review = parseLeadReviewEvent(event.data);
         if (review) reviewed(review);
+      });
+      source.addEventListener('stock-job', (event: MessageEvent<string>) => {
+        const id = parseStockJobEvent(event.data);
+        if (id) jobMoved(id);
       });
       source.onerror = () => {
         // The browser's own retry knows no backoff, no cap, and gives up for good on a refusal: this one does not.

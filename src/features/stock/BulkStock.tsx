@@ -42,19 +42,17 @@ import { useSession } from '../../lib/session';
 import { useUrlState } from '../../lib/urlState';
 import { stockKeys } from '../../lib/stockKeys';
 
-const jobKeys = {
-  all: [...stockKeys.all, 'jobs'] as const,
-  detail: (id: string) => [...stockKeys.all, 'jobs', id] as const,
-};
-
 const running = (job: StockJob) => job.status === 'queued' || job.status === 'running';
 
-/** A job's state, read again every second while it runs (the server also streams its progress). */
+/**
+ * A job's state: read again on each `event: stock-job` of the stream (src/app/LiveUpdates.tsx), and every few
+ * seconds while it runs in case the stream is down.
+ */
 function jobQuery(id: string) {
   return queryOptions({
-    queryKey: jobKeys.detail(id),
+    queryKey: stockKeys.job(id),
     queryFn: ({ signal }) => getStockJob(id, signal),
-    refetchInterval: (query) => (query.state.data && running(query.state.data.job) ? 1000 : false),
+    refetchInterval: (query) => (query.state.data && running(query.state.data.job) ? 5000 : false),
   });
 }
 
@@ -201,7 +199,7 @@ function JobPanel({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(jobQuery(id));
   const [applyChanged, setApplyChanged] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: jobKeys.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: stockKeys.jobs() });
   const apply = useMutation({ mutationFn: () => applyImport(id, applyChanged), onSuccess: refresh });
   const cancel = useMutation({ mutationFn: () => cancelStockJob(id), onSuccess: refresh });
   const download = useMutation({
@@ -315,7 +313,7 @@ function RecentJobs({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useLingui();
   const words = useJobWords();
   const format = useFormat();
-  const query = useQuery({ queryKey: jobKeys.all, queryFn: ({ signal }) => listStockJobs(signal) });
+  const query = useQuery({ queryKey: stockKeys.jobs(), queryFn: ({ signal }) => listStockJobs(signal) });
   return (
     <Section title={t`Jobs of the last 30 days`}>
       <DataState query={query}>
