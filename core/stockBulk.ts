@@ -2,10 +2,10 @@ import pLimit from 'p-limit';
 import Papa from 'papaparse';
 import { z } from 'zod/mini';
 import { neutraliseFormula } from './formulaCells.ts';
-import type { CatalogEntry, DryRun, DryRunRow } from './stockImport.ts';
-import type { JobRow, StockJobPorts, WriteBody, WriteResult } from './stockJob.ts';
+import { dryRun, type CatalogEntry, type DryRun, type DryRunRow } from './stockImport.ts';
+import { jobRows, type JobProgress, type JobRow, type StockJobPorts, type WriteBody, type WriteResult } from './stockJob.ts';
 import { defaultRetry, readStockWithRetry, type ReadResult, type RetryPolicy, type StockReadPorts } from './stockLocations.ts';
-import type { ExportUserProduct } from './stockSheet.ts';
+import { exportRows, type ExportUserProduct, type SheetRow } from './stockSheet.ts';
 
 /**
  * What the server's job runner and the demo's share around the engine (issue 52): the marketplace calls as
@@ -25,11 +25,24 @@ export interface BulkPorts {
 }
 
 /** Retry-After in seconds or as an HTTP date, in ms; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
+function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
   if (!header) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** An answer as it came (status, body text, headers) as the modules take it: JSON parsed, x-version and Retry-After read. */
+export function answerFrom(status: number, text: string, header: (name: string) => string | null | undefined): Answer {
+  let body: unknown = null;
+  try {
+    body = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    // Not JSON (a gateway's page): the status says enough.
+  }
+  const version = header('x-version') ?? undefined;
+  const after = retryAfterMs(header('retry-after'));
+  return { status, body, ...(version !== undefined && { version }), ...(after !== undefined && { retryAfterMs: after }) };
 }
 
 const errorBody = z.object({ error: z.string() });
@@ -103,7 +116,7 @@ const idsPerBatch = 20;
  * Every listing of the seller (`/users/{id}/items/search`, 100 a page; `/items?ids=`, 20 a call, 4 at a time),
  * grouped by user product. Listings without a user product, or whose entry does not read, are left out.
  */
-export async function readCatalog(ports: BulkPorts, sellerId: string, retry: RetryPolicy = defaultRetry): Promise<AccountCatalog> {
+async function readCatalog(ports: BulkPorts, sellerId: string, retry: RetryPolicy = defaultRetry): Promise<AccountCatalog> {
   const ids: string[] = [];
   for (let offset = 0; ; offset += pageSize) {
     const page = searchPage.safeParse(
@@ -130,31 +143,129 @@ export async function readCatalog(ports: BulkPorts, sellerId: string, retry: Ret
 }
 
 /** The catalog as the import's validation takes it. */
-export const catalogEntries = (catalog: AccountCatalog): CatalogEntry[] => [...catalog].map(([id, { skus }]) => ({ id, skus }));
+const catalogEntries = (catalog: AccountCatalog): CatalogEntry[] => [...catalog].map(([id, { skus }]) => ({ id, skus }));
+
+/** A step's progress as the pages show it: done of total, failed, and counts per outcome. */
+export interface StepProgress {
+  total: number;
+  done: number;
+  failed: number;
+  /** Per outcome (the apply's row states, the dry run's kinds, the export's reads). */
+  counts: Record<string, number>;
+}
+
+/** An export, or an import (its dry run, then its apply once the seller asks). */
+export type JobKind = 'export' | 'import';
+export type JobStep = 'export' | 'dryRun' | 'apply';
+/**
+ * queued (waiting to run) → running → ready (an import's dry run is done and waits for the seller) → queued
+ * again for the apply → finished, cancelled, permissionLost or failed.
+ */
+export type JobStatus = 'queued' | 'running' | 'ready' | 'finished' | 'cancelled' | 'permissionLost' | 'failed';
+
+/** A job as its runner keeps it (times in ms since the epoch). */
+export interface JobState {
+  id: string;
+  kind: JobKind;
+  step: JobStep;
+  status: JobStatus;
+  fileName: string | null;
+  applyChanged: boolean;
+  cancelRequested: boolean;
+  startedBy: { id: string | null; name: string };
+  createdAt: number;
+  finishedAt: number | null;
+  stepStartedAt: number | null;
+  progress: StepProgress;
+  error: string | null;
+}
+
+/** A job as the pages read it (`GET /stock-jobs/:id`, the event stream), with what remains and the time left. */
+export interface JobSummary extends Omit<JobState, 'createdAt' | 'finishedAt' | 'stepStartedAt' | 'progress'> {
+  createdAt: string;
+  finishedAt: string | null;
+  progress: StepProgress & { remaining: number; secondsLeft: number | null };
+}
+
+export function jobSummary(job: JobState, now: number): JobSummary {
+  const { createdAt, finishedAt, stepStartedAt, progress, ...rest } = job;
+  const remaining = Math.max(0, progress.total - progress.done);
+  const elapsedMs = stepStartedAt === null ? 0 : now - stepStartedAt;
+  // The pace so far: nothing to go on before the first row is done.
+  const secondsLeft =
+    job.status === 'running' && progress.done > 0 && elapsedMs > 0 ? Math.ceil((remaining * elapsedMs) / progress.done / 1000) : null;
+  return {
+    ...rest,
+    createdAt: new Date(createdAt).toISOString(),
+    finishedAt: finishedAt === null ? null : new Date(finishedAt).toISOString(),
+    progress: { ...progress, remaining, secondsLeft },
+  };
+}
+
+interface StepHooks {
+  progress: (progress: StepProgress) => void;
+  /** Asked before each read: a cancelled export stops reading. */
+  cancelled: () => Promise<boolean>;
+}
 
 /**
- * The export's reads: one stock read per user product (4 at a time), reporting each as done. A user product
- * whose stock cannot be read is left out of the file and counted as failed.
+ * The export: the catalog, then one stock read per user product (4 at a time), each reported as done. A user
+ * product whose stock cannot be read is left out of the file and counted as failed.
  */
-export async function readExport(
-  ports: BulkPorts & { stopped?: () => boolean },
-  catalog: AccountCatalog,
-  onRead: (outcome: 'read' | 'failed') => void,
-  retry: RetryPolicy = defaultRetry,
-): Promise<ExportUserProduct[]> {
+export async function exportStep(ports: BulkPorts, sellerId: string, hooks: StepHooks, retry: RetryPolicy = defaultRetry) {
+  const catalog = await readCatalog(ports, sellerId, retry);
   const read: StockReadPorts = stockPorts(ports);
+  const counts = { read: 0, failed: 0 };
+  const current = (): StepProgress => ({
+    total: catalog.size,
+    done: counts.read + counts.failed,
+    failed: counts.failed,
+    counts: { ...counts },
+  });
+  let cancelled = false;
   const limit = pLimit(4);
   const products = await Promise.all(
     [...catalog].map(([id, { title, skus }]) =>
       limit(async (): Promise<ExportUserProduct[]> => {
-        if (ports.stopped?.()) return [];
+        if (cancelled || (cancelled = await hooks.cancelled())) return [];
         const stock = await readStockWithRetry(read, id, retry);
-        onRead('stock' in stock ? 'read' : 'failed');
+        counts['stock' in stock ? 'read' : 'failed'] += 1;
+        hooks.progress(current());
         return 'stock' in stock ? [{ id, title, skus, stock: stock.stock }] : [];
       }),
     ),
   );
-  return products.flat();
+  return { cancelled, progress: current(), rows: exportRows(products.flat()) };
+}
+
+/**
+ * The import's dry run: the catalog (ids and SKUs), then the stock of every user product the rows name; the
+ * rows an apply would write come with it. Progress counts the stock reads.
+ */
+export async function dryRunStep(ports: BulkPorts, sellerId: string, rows: readonly SheetRow[], progress: StepHooks['progress']) {
+  const catalog = await readCatalog(ports, sellerId);
+  const stock = stockPorts(ports);
+  const named = new Set(rows.map((row) => row.cells.userProductId || `sku:${row.cells.sku}`)).size;
+  let reads = 0;
+  const result: DryRun = await dryRun(rows, catalogEntries(catalog), {
+    ...stock,
+    readStock: async (id) => {
+      const read = await stock.readStock(id);
+      if (read.kind !== 'retryLater') progress({ total: named, done: Math.min(named, ++reads), failed: 0, counts: {} });
+      return read;
+    },
+  });
+  return {
+    dryRun: result,
+    progress: { total: result.rows.length, done: result.rows.length, failed: result.counts.refused, counts: { ...result.counts } },
+    rows: jobRows(result.rows),
+  };
+}
+
+/** An apply's progress from its rows' states (pending and attempting rows are what remains). */
+export function applyProgress(progress: JobProgress): StepProgress {
+  const { pending: _pending, attempting: _attempting, ...counts } = progress.byStatus;
+  return { total: progress.total, done: progress.done, failed: counts.failed + counts.refused, counts };
 }
 
 /**

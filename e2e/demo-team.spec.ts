@@ -51,6 +51,9 @@ test('Settings → Team lists the seeded four and the pending invitations, and a
   const pending = page.getByRole('table', { name: 'Pending invitations' });
   await expect(pending.getByRole('row').filter({ hasText: 'Join as Stock keeper' })).toBeVisible();
   await expect(pending.getByRole('row').filter({ hasText: 'Join as Viewer' })).toBeVisible();
+  // The person's own passkeys and sign-ins, from the simulated server too.
+  await expect(page.getByRole('table', { name: 'Your passkeys' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('table', { name: 'Your recent sign-ins' }).getByRole('row')).toHaveCount(4);
   await expectNoA11yViolations(page);
   // The theme follows the system until the seller picks one.
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -5,6 +5,7 @@ import { createActivityHandlers } from '../src/demo/activity';
 import { createDoorHandlers } from '../src/demo/door';
 import { createDb } from '../src/demo/db';
 import { createHandlers } from '../src/demo/handlers';
+import { createStockJobHandlers } from '../src/demo/stockJobs';
 import { patchWorker } from './demo-worker';
 
 const origin = 'http://127.0.0.1:4411';
@@ -84,7 +85,12 @@ describe('the demo service worker', () => {
     const worker = await startWorker();
     const db = createDb();
     const marketplace = createHandlers(db);
-    const paths = [...createDoorHandlers(db, marketplace, new Set()), ...marketplace, ...createActivityHandlers(db)]
+    const paths = [
+      ...createDoorHandlers(db, marketplace, new Set()),
+      ...createStockJobHandlers(db, marketplace, new Set()),
+      ...marketplace,
+      ...createActivityHandlers(db),
+    ]
       // The door's check stands before every path (`*`): not a path of its own.
       .filter(({ info }) => info.path !== '*')
       .map(({ info }) => String(info.path).replace(/:\w+/g, 'x').replace('*', origin));

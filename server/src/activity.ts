@@ -8,7 +8,8 @@ import { isNavigation } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { ActivityEntry, Kind } from './store/activity.ts';
 import type { LeadReview } from './store/leadReviews.ts';
-import { summary, type JobSummary } from './store/stockJobs.ts';
+import type { JobSummary } from '../../core/stockBulk.ts';
+import { summary } from './store/stockJobs.ts';
 import type { Session, Store } from './store/store.ts';
 
 const pingMs = 15_000;

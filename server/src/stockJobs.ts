@@ -3,26 +3,27 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { z } from 'zod';
 import { can, type Permission } from '../../core/roles.ts';
 import {
+  answerFrom,
+  applyProgress,
   CatalogUnreadable,
-  catalogEntries,
-  readCatalog,
-  readExport,
+  dryRunStep,
+  exportStep,
   resultsCsv,
-  retryAfterMs,
   stockPorts,
   type Answer,
   type BulkPorts,
+  type StepProgress,
 } from '../../core/stockBulk.ts';
-import { dryRun, type DryRun } from '../../core/stockImport.ts';
-import { jobProgress, jobRows, runStockJob, type JobProgress, type JobRow } from '../../core/stockJob.ts';
-import { exportRows, readStockSheet, sheetLimits, stockCsv, stockXlsx, type ExportRow, type SheetRow } from '../../core/stockSheet.ts';
+import type { DryRun } from '../../core/stockImport.ts';
+import { jobProgress, runStockJob, type JobRow } from '../../core/stockJob.ts';
+import { readStockSheet, sheetLimits, stockCsv, stockXlsx, type ExportRow, type SheetRow } from '../../core/stockSheet.ts';
 import { RateBudgetExceeded } from './budget.ts';
 import { claimLoop } from './claimLoop.ts';
 import type { Door } from './door.ts';
 import type { UpstreamCall } from './proxy.ts';
 import { sameOriginWrite } from './session.ts';
 import type { Config } from './config.ts';
-import { LeaseLost, summary, type StepProgress, type StoredJob } from './store/stockJobs.ts';
+import { LeaseLost, summary, type StoredJob } from './store/stockJobs.ts';
 import type { Store } from './store/store.ts';
 import { SignedOut } from './tokens.ts';
 
@@ -42,29 +43,14 @@ const applyBody = z.object({ applyChangedSinceExport: z.boolean() });
 const fileQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv'), language: z.enum(['en', 'es', 'pt']).default('en') });
 const fileName = z.string().max(200);
 
-function stepProgress(progress: JobProgress): StepProgress {
-  const { pending: _pending, attempting: _attempting, ...counts } = progress.byStatus;
-  return { total: progress.total, done: progress.done, failed: counts.failed + counts.refused, counts };
-}
-
 /** An upstream answer as the shared modules take it: JSON parsed, x-version and Retry-After read; no answer is "unknown". */
 async function answerOf(call: () => ReturnType<UpstreamCall>): Promise<Answer> {
   try {
     const answer = await call();
-    const text = answer.payload.toString('utf8');
-    let body: unknown = null;
-    try {
-      body = text ? (JSON.parse(text) as unknown) : null;
-    } catch {
-      body = null;
-    }
-    const header = (name: string) => {
+    return answerFrom(answer.status, answer.payload.toString('utf8'), (name) => {
       const value = answer.headers[name];
       return typeof value === 'string' ? value : undefined;
-    };
-    const after = retryAfterMs(header('retry-after'));
-    const version = header('x-version');
-    return { status: answer.status, body, ...(version !== undefined && { version }), ...(after !== undefined && { retryAfterMs: after }) };
+    });
   } catch (error) {
     // The account's sign-in ended: a refusal no retry changes. Anything else (timeout, dropped connection) is no answer.
     if (error instanceof SignedOut) return { status: 401, body: { error: 'signed_out' } };
@@ -114,41 +100,26 @@ export function createStockJobRunner(deps: { store: Store; call: UpstreamCall; i
   };
 
   async function runExport(job: StoredJob, ports: BulkPorts, progress: (p: StepProgress) => Promise<void>) {
-    const catalog = await readCatalog(ports, job.account_id);
-    const counts = { read: 0, failed: 0 };
-    const current = (): StepProgress => ({ total: catalog.size, done: counts.read + counts.failed, failed: counts.failed, counts });
-    let cancelled = false;
-    const products = await readExport({ ...ports, stopped: () => cancelled }, catalog, (outcome) => {
-      counts[outcome] += 1;
-      void progress(current());
+    const ended = await exportStep(ports, job.account_id, {
+      progress: (p) => void progress(p),
+      cancelled: () => store.stockJobs.cancelRequested(job.id),
     });
-    cancelled = await store.stockJobs.cancelRequested(job.id);
-    const output: ExportRow[] = exportRows(products);
-    return { status: cancelled ? ('cancelled' as const) : ('finished' as const), progress: current(), output: JSON.stringify(output) };
+    return {
+      status: ended.cancelled ? ('cancelled' as const) : ('finished' as const),
+      progress: ended.progress,
+      output: JSON.stringify(ended.rows),
+    };
   }
 
   async function runDryRun(job: StoredJob, ports: BulkPorts, progress: (p: StepProgress) => Promise<void>) {
-    const rows = JSON.parse(job.input ?? '[]') as SheetRow[];
-    const catalog = await readCatalog(ports, job.account_id);
-    const stock = stockPorts(ports);
-    const named = new Set(rows.map((row) => row.cells.userProductId || `sku:${row.cells.sku}`)).size;
-    let reads = 0;
-    const result: DryRun = await dryRun(rows, catalogEntries(catalog), {
-      ...stock,
-      readStock: async (id) => {
-        const read = await stock.readStock(id);
-        if (read.kind !== 'retryLater') void progress({ total: named, done: Math.min(named, ++reads), failed: 0, counts: {} });
-        return read;
-      },
-    });
-    const apply = jobRows(result.rows);
+    const ended = await dryRunStep(ports, job.account_id, JSON.parse(job.input ?? '[]') as SheetRow[], (p) => void progress(p));
     // Read-only so far: a cancel asked meanwhile ends the job here.
     const cancelled = await store.stockJobs.cancelRequested(job.id);
     return {
       status: cancelled ? ('cancelled' as const) : ('ready' as const),
-      progress: { total: result.rows.length, done: result.rows.length, failed: result.counts.refused, counts: result.counts },
-      dryRun: JSON.stringify(result),
-      rows: apply,
+      progress: ended.progress,
+      dryRun: JSON.stringify(ended.dryRun),
+      rows: ended.rows,
     };
   }
 
@@ -162,7 +133,7 @@ export function createStockJobRunner(deps: { store: Store; call: UpstreamCall; i
           save: async (rows) => {
             const copies = rows.map((row): JobRow => structuredClone(row));
             for (const row of copies) saved.set(row.line, row);
-            await store.stockJobs.saveRows(job.id, instanceId, leaseMs, copies, stepProgress(jobProgress([...saved.values()])));
+            await store.stockJobs.saveRows(job.id, instanceId, leaseMs, copies, applyProgress(jobProgress([...saved.values()])));
             void publish(job);
           },
         },
@@ -171,7 +142,7 @@ export function createStockJobRunner(deps: { store: Store; call: UpstreamCall; i
       },
       { applyChangedSinceExport: job.apply_changed },
     );
-    const progress = stepProgress(result.progress);
+    const progress = applyProgress(result.progress);
     // One entry per job (who, when, counts); each row's outcome is in the job's results file.
     await store.audit.record({
       accountId: job.account_id,
@@ -311,7 +282,7 @@ export function registerStockJobs(app: FastifyInstance, deps: { config: Config; 
       const read = await readStockSheet(new Uint8Array(bytes));
       if (!read.ok) {
         const { ok: _ok, ...refusal } = read;
-        return reply.code(400).send({ error: 'invalid_file', message: 'The file cannot be imported', refusal });
+        return reply.code(400).send({ error: 'invalid_file', message: 'The file cannot be imported', cause: [refusal] });
       }
       const name = fileName.safeParse(request.headers['x-file-name']).data;
       const job = await store.stockJobs.create({

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DryRun } from '../../core/stockImport.ts';
-import type { JobSummary } from '../src/store/stockJobs.ts';
+import type { JobSummary } from '../../core/stockBulk.ts';
 import { json, openEvents, startOwnedServer, storeEngines, teammate, waitFor, type Browser } from './helpers.ts';
 
 type Owned = Awaited<ReturnType<typeof startOwnedServer>>;
@@ -123,7 +123,7 @@ describe.each(await storeEngines('stock jobs'))('bulk stock jobs ($name)', ({ da
   it('refuses a file it cannot read, with the reason, and starts no job', async () => {
     const response = await upload(owned.owner, 'Title,Something\nA,B\n');
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'invalid_file', refusal: { problem: 'missingColumns' } });
+    expect(await response.json()).toMatchObject({ error: 'invalid_file', cause: [{ problem: 'missingColumns' }] });
   });
 
   it('takes files above the server’s 64 KB on this route, and refuses one above 5 MB', async () => {

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DryRun } from '../../core/stockImport.ts';
 import { stockScenarios } from '../../src/demo/db/stock.ts';
-import type { JobSummary } from '../src/store/stockJobs.ts';
+import type { JobSummary } from '../../core/stockBulk.ts';
 import { Browser, json, makeStaticDir, signIn, simulatorEnv, startSimulator, storeEngines, waitFor, type Simulator } from './helpers.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));

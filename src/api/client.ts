@@ -37,6 +37,7 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 export interface RequestOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** JSON, or a Blob sent as its bytes (an uploaded file). */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -114,7 +115,9 @@ export async function request<S extends z.ZodMiniType>(path: string, options: Re
   const endpoint = `${method} ${path}`;
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // A file (an upload) goes as its bytes; anything else as JSON.
+  const file = body instanceof Blob ? body : undefined;
+  if (body !== undefined) headers.set('Content-Type', file ? 'application/octet-stream' : 'application/json');
   // The server accepts writes only with this header, which a cross-site form cannot send (CSRF).
   headers.set('x-seller-desk', '1');
   const token = config.getToken();
@@ -127,7 +130,7 @@ export async function request<S extends z.ZodMiniType>(path: string, options: Re
     response = await fetch(buildUrl(path, query, server), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
       credentials: config.credentials,
     });
@@ -151,6 +154,22 @@ export async function request<S extends z.ZodMiniType>(path: string, options: Re
     );
   }
   return { data: parsed.data, status: response.status, headers: response.headers };
+}
+
+/** A file one of Seller Desk's own paths answers (a download), as a Blob. */
+export async function requestFile(path: string, query: Record<string, QueryValue>): Promise<Blob> {
+  await config.ready();
+  const headers = new Headers({ 'x-seller-desk': '1' });
+  const token = config.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query, true), { headers, credentials: config.credentials });
+  } catch (reason) {
+    throw new NetworkError(`GET ${path}`, reason);
+  }
+  if (!response.ok) throw toApiError(response, await readBody(response));
+  return response.blob();
 }
 
 /** `request` for callers that need only the body. */

@@ -3,9 +3,11 @@ import type { HttpHandler } from 'msw';
 import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
 import { readableKinds } from '../../core/permissions.ts';
+import { can } from '../../core/roles.ts';
 import { createDoorHandlers } from './door';
 import { actingRole, createDemoTeam } from './team';
 import { handlerGroups } from './handlers';
+import { createStockJobHandlers } from './stockJobs';
 import { readScenario, type SavedScenario } from './scenario';
 
 /** Handle for e2e tests and curious visitors (window.__demo): inject failures, move the clock. */
@@ -40,6 +42,7 @@ export async function startDemoBackend(search: string, kept: { scenario: SavedSc
   const team = createDemoTeam(db, kept.team);
   const worker = setupWorker(
     ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team }),
+    ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write')),
     ...marketplace,
     ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)) }),
   );

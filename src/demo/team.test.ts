@@ -9,6 +9,7 @@ import {
   changeRole,
   createInvitation,
   getPasskeys,
+  getSignIns,
   getTeam,
   lookUpInvitation,
   removePasskey,
@@ -69,6 +70,14 @@ describe('the demo team', () => {
     expect(left).toHaveLength(2);
     expect(left[0]).toBeLessThan(day);
     expect(left[1]).toBeGreaterThan(day);
+    const signIns = await getSignIns();
+    expect(signIns.map((s) => s.method)).toEqual(['marketplace', 'passkey', 'marketplace']);
+    expect(signIns.map((s) => s.at)).toEqual(
+      signIns
+        .map((s) => s.at)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('makes a one-time link, which the signed-in person accepts once; a revoked or expired one is refused as the server does', async () => {

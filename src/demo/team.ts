@@ -21,7 +21,7 @@ import type { SavedScenario } from './scenario';
 
 /**
  * Demo mode's stand-in for the server's own people paths (docs/teams.md): the session with its person and role,
- * Settings → Team, invitations and the join page, the person's passkeys, signing out everywhere. Every decision
+ * Settings → Team, invitations and the join page, the person's passkeys and sign-ins, signing out everywhere. Every decision
  * is core/team.ts's or core/roles.ts's, as the server's routes make it; this module only keeps the state the
  * server's store would, in memory, and answers with the server's shapes and refusals.
  */
@@ -62,6 +62,8 @@ export interface DemoTeam {
   invitations: Invitation[];
   /** The demo person's own passkeys. */
   passkeys: Passkey[];
+  /** The demo person's own latest sign-ins, newest first (Settings; in no account's trail). */
+  signIns: { method: SignInMethod; at: number }[];
   /** The role "See as" shows the app as (demo only); null: the person's own. */
   seeAs: Role | null;
 }
@@ -96,7 +98,7 @@ function newSecret(): string {
 function restore(kept: string | null): DemoTeam | null {
   try {
     const team = JSON.parse(kept ?? 'null') as DemoTeam | null;
-    const lists = team && [team.people, team.members, team.invitations, team.passkeys];
+    const lists = team && [team.people, team.members, team.invitations, team.passkeys, team.signIns];
     if (!team || !lists?.every(Array.isArray) || !(team.seeAs === null || isRole(team.seeAs))) return null;
     return team.members.every((m) => isRole(m.role) && team.people.some((p) => p.id === m.personId)) ? team : null;
   } catch {
@@ -156,6 +158,12 @@ function seededTeam(db: Db): DemoTeam {
     passkeys: [
       { id: 'demo-passkey-1', name: 'Laptop', createdAt: now - 40 * 24 * hour, lastUsedAt: now - 2 * hour },
       { id: 'demo-passkey-2', name: 'Phone', createdAt: now - 12 * 24 * hour, lastUsedAt: null },
+    ],
+    // The demo opening is a sign-in with the marketplace, as the seller's would be.
+    signIns: [
+      { method: 'marketplace', at: now },
+      { method: 'passkey', at: now - 2 * hour },
+      { method: 'marketplace', at: now - 3 * 24 * hour },
     ],
     seeAs: null,
   };
@@ -366,6 +374,7 @@ export function teamHandlers(db: Db, team: DemoTeam, record: RecordTeamChange, k
     http.post('*/invitations/passkey/options', noPasskeyInDemo),
 
     http.get('*/me/passkeys', () => HttpResponse.json(passkeysJson())),
+    http.get('*/me/sign-ins', () => HttpResponse.json({ signIns: team.signIns.map(({ method, at }) => ({ method, at: iso(at) })) })),
     http.post('*/me/passkeys/options', noPasskeyInDemo),
     http.patch('*/me/passkeys/:id', async ({ request, params }) => {
       const name = displayName((await bodyOf(request)).name);

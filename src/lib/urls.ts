@@ -48,6 +48,7 @@ export const urls = {
   },
   stock: {
     index: () => '/stock',
+    bulk: () => '/stock/bulk',
     detail: (userProductId: string) => `/stock/${segment(userProductId)}`,
   },
   categories: {

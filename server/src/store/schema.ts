@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { Role } from '../../../core/roles.ts';
 import type { AuditAction, SignedInWith } from './audit.ts';
 import type { LeadReviewStatus } from '../../../core/leadReviews.ts';
-import type { JobKind, JobStep, StoredJobStatus } from './stockJobs.ts';
+import type { JobKind, JobStatus, JobStep } from '../../../core/stockBulk.ts';
 
 /** The store's tables as Kysely sees them (see migrations.ts). Marketplace user ids are kept as text. */
 export interface Database {
@@ -196,7 +196,7 @@ export interface Database {
     person_name: string;
     kind: JobKind;
     step: JobStep;
-    status: StoredJobStatus;
+    status: JobStatus;
     /** The seller's choice in the dry run: rows changed since the export are applied too. */
     apply_changed: Generated<boolean>;
     cancel_requested: Generated<boolean>;

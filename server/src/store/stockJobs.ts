@@ -1,69 +1,32 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { jobSummary, type JobKind, type JobStatus, type JobStep, type JobSummary, type StepProgress } from '../../../core/stockBulk.ts';
 import type { JobRow } from '../../../core/stockJob.ts';
 import type { Database } from './schema.ts';
-
-/** An export, or an import (its dry run, then its apply once the seller asks). */
-export type JobKind = 'export' | 'import';
-export type JobStep = 'export' | 'dryRun' | 'apply';
-/**
- * queued (waiting for an instance) → running (claimed, with a lease) → ready (an import's dry run is done and
- * waits for the seller) → queued again for the apply → finished, cancelled, permissionLost or failed.
- */
-export type StoredJobStatus = 'queued' | 'running' | 'ready' | 'finished' | 'cancelled' | 'permissionLost' | 'failed';
-
-/** The counts a running step keeps up to date; the page adds nothing but the time left, computed here. */
-export interface StepProgress {
-  total: number;
-  done: number;
-  failed: number;
-  /** Per outcome (the apply's row states, the dry run's kinds). */
-  counts: Record<string, number>;
-}
-
-/** A job as the pages list it. */
-export interface JobSummary {
-  id: string;
-  kind: JobKind;
-  step: JobStep;
-  status: StoredJobStatus;
-  fileName: string | null;
-  applyChanged: boolean;
-  cancelRequested: boolean;
-  startedBy: { id: string | null; name: string };
-  createdAt: string;
-  finishedAt: string | null;
-  progress: StepProgress & { remaining: number; secondsLeft: number | null };
-  error: string | null;
-}
 
 export type StoredJob = Selectable<Database['stock_jobs']>;
 
 /** Listed for this long (the issue's "jobs of the last 30 days"); older ones are purged. */
 const keepMs = 30 * 24 * 3600_000;
 
-const emptyProgress: StepProgress = { total: 0, done: 0, failed: 0, counts: {} };
-
 export function summary(job: StoredJob, now = Date.now()): JobSummary {
-  const progress = { ...emptyProgress, ...(JSON.parse(job.progress) as Partial<StepProgress>) };
-  const remaining = Math.max(0, progress.total - progress.done);
-  const elapsedMs = job.step_started_at ? now - job.step_started_at.getTime() : 0;
-  // The pace so far: nothing to go on before the first row is done.
-  const secondsLeft =
-    job.status === 'running' && progress.done > 0 && elapsedMs > 0 ? Math.ceil((remaining * elapsedMs) / progress.done / 1000) : null;
-  return {
-    id: job.id,
-    kind: job.kind,
-    step: job.step,
-    status: job.status,
-    fileName: job.file_name,
-    applyChanged: job.apply_changed,
-    cancelRequested: job.cancel_requested,
-    startedBy: { id: job.person_id, name: job.person_name },
-    createdAt: job.created_at.toISOString(),
-    finishedAt: job.finished_at?.toISOString() ?? null,
-    progress: { ...progress, remaining, secondsLeft },
-    error: job.error,
-  };
+  return jobSummary(
+    {
+      id: job.id,
+      kind: job.kind,
+      step: job.step,
+      status: job.status,
+      fileName: job.file_name,
+      applyChanged: job.apply_changed,
+      cancelRequested: job.cancel_requested,
+      startedBy: { id: job.person_id, name: job.person_name },
+      createdAt: job.created_at.getTime(),
+      finishedAt: job.finished_at?.getTime() ?? null,
+      stepStartedAt: job.step_started_at?.getTime() ?? null,
+      progress: { total: 0, done: 0, failed: 0, counts: {}, ...(JSON.parse(job.progress) as Partial<StepProgress>) },
+      error: job.error,
+    },
+    now,
+  );
 }
 
 const leaseFrom = (leaseMs: number) => sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`;
@@ -196,7 +159,7 @@ export function stockJobQueries(db: Kysely<Database>) {
       instanceId: string,
       leaseMs: number,
       end: {
-        status: StoredJobStatus;
+        status: JobStatus;
         progress: StepProgress;
         dryRun?: string;
         output?: string;

@@ -126,6 +126,11 @@ export function StockHome() {
       <Box sx={{ mb: 2 }}>
         <OpenForm />
       </Box>
+      <Typography sx={{ mb: 2 }}>
+        <Link component={RouterLink} to={urls.stock.bulk()}>
+          {t`Export and import stock in a spreadsheet`}
+        </Link>
+      </Typography>
       <Catalog />
       <Recent />
     </>
