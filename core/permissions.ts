@@ -100,6 +100,7 @@ export const serverRoutes: readonly Route[] = [
   route('GET', '/audit', 'audit.read'),
   route('GET', '/account/settings', 'member'),
   route('PUT', '/account/settings', 'account.settings'),
+  route('GET', '/suggestions', 'questions.read'),
   // Bulk stock (docs/stock-bulk.md): an export reads; an import's dry run, apply and cancel are stock changes.
   route('GET', '/stock-jobs', 'stock.read'),
   route('POST', '/stock-jobs/export', 'stock.read'),

@@ -57,6 +57,11 @@ function words(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** The language an account's answers are in, by its site: the fallback for texts too short to tell. */
+export function languageOfSite(siteId: string): Language {
+  return siteId === 'MLB' ? 'pt' : 'es';
+}
+
 /** The language most of the text's stopwords belong to; the account's language when none says. */
 function languageOf(tokens: string[], fallback: Language): Language {
   let best = fallback;

@@ -8,6 +8,7 @@ import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify
 import { registerActivity } from './activity.ts';
 import { registerAccountSettings } from './accountSettings.ts';
 import { registerAudit } from './audit.ts';
+import { registerSuggestions } from './suggestions.ts';
 import { createRateBudget } from './budget.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
@@ -144,6 +145,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerAudit(app, { store, door, cookies });
     registerLeadReviews(app, { config, store, door });
     registerAccountSettings(app, { config, store, door, cookies });
+    registerSuggestions(app, { door, read });
     const stockJobs = createStockJobRunner({ store, call, instanceId: config.instanceId, log: app.log });
     app.addHook('onClose', () => stockJobs.stop());
     registerStockJobs(app, { config, store, door, runner: stockJobs });

@@ -1,9 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { createAnswerIndex, type PastAnswer } from '../../core/suggestions.ts';
+import { createAnswerIndex, languageOfSite, type PastAnswer } from '../../core/suggestions.ts';
 import type { Db } from './db';
-
-/** The language an account's answers are in, by its site: the ranking's fallback for texts too short to tell. */
-const languageOfSite = (siteId: string) => (siteId === 'MLB' ? 'pt' : 'es');
 
 /**
  * `GET /suggestions?question_id=` as Seller Desk's server answers it (docs/answer-queue.md), over the simulator's
