@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RateSettings } from './config.ts';
+import { createTokenBucket, type RateSettings } from '../../core/tokenBucket.ts';
 
 /**
  * The app's one rate budget toward the marketplace (which limits calls per app, not per seller): every
@@ -18,13 +18,13 @@ export interface Turn {
   account: string;
 }
 
-/** Past this wait a call with someone waiting on it is refused rather than left hanging (429 rate_budget). */
-const maxWaitMs = 5_000;
 /**
- * The longest each priority waits. The background has no one waiting on it, and its callers (one worker,
- * one recovery loop per instance) bound how many of its calls wait at once.
+ * The longest each priority waits. A person at a page gets 429 rate_budget rather than a page hanging over
+ * 5 s. A bulk job and the background have no one waiting on each call: they wait their turn rather than
+ * spend their own retries on the budget, and their runners bound how many of their calls wait at once (a
+ * job's few in flight, one worker and one recovery loop per instance).
  */
-const waitLimits: Record<Priority, number> = { interactive: maxWaitMs, bulk: maxWaitMs, background: Infinity };
+const waitLimits: Record<Priority, number> = { interactive: 5_000, bulk: Infinity, background: Infinity };
 /** Leased permits not used within this long are dropped, so an instance cannot save them up into a burst. */
 const leaseMs = 1_000;
 /** A marketplace 429 without Retry-After pauses the budget this long. */
@@ -53,25 +53,16 @@ export interface PermitSource {
 }
 
 /** A token bucket in this process: the embedded store has one process, so its budget is here. */
-export function localPermits({ perSecond, burst }: RateSettings, now: () => number = Date.now): PermitSource {
-  let tokens = burst;
-  let refilledAt = now();
-  let pausedUntil = 0;
+export function localPermits(rate: RateSettings, now: () => number = Date.now): PermitSource {
+  const bucket = createTokenBucket(rate, now);
   return {
     chunk: 1,
     async take(wanted) {
-      const at = now();
-      if (at < pausedUntil) return { granted: 0, left: 0, waitMs: pausedUntil - at };
-      tokens = Math.min(burst, tokens + ((at - refilledAt) / 1000) * perSecond);
-      refilledAt = at;
-      const granted = Math.min(wanted, Math.floor(tokens));
-      tokens -= granted;
-      return { granted, left: tokens, waitMs: granted > 0 ? 0 : Math.ceil(((1 - tokens) / perSecond) * 1000) };
+      const granted = bucket.take(wanted);
+      return { granted, left: bucket.left(), waitMs: granted > 0 ? 0 : bucket.msUntil() };
     },
     async pause(ms) {
-      pausedUntil = Math.max(pausedUntil, now() + ms);
-      tokens = 0;
-      refilledAt = pausedUntil;
+      bucket.emptyUntil(now() + ms);
     },
   };
 }
@@ -122,7 +113,8 @@ export function createRateBudget(options: {
       if (name === priority) break;
     }
     const at = now();
-    const spare = (at < heldUntil ? held : 0) + Math.min(rate.burst, known.left + ((at - known.at) / 1000) * rate.perSecond);
+    const refilled = Math.max(0, Math.min(rate.burst, known.left + ((at - known.at) / 1000) * rate.perSecond));
+    const spare = (at < heldUntil ? held : 0) + refilled;
     return Math.max(0, pausedUntil - at) + (Math.max(0, ahead + 1 - spare) / rate.perSecond) * 1000;
   }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { RateSettings } from '../../core/tokenBucket.ts';
 
 /**
  * Every setting of the server, read once from the environment at start. A missing or invalid one throws a
@@ -45,11 +46,6 @@ export interface Config {
   /** Audit entries and sign-ins older than this many days are deleted (AUDIT_RETENTION_DAYS, default 400). */
   auditRetentionDays: number;
   logLevel: string;
-}
-
-export interface RateSettings {
-  perSecond: number;
-  burst: number;
 }
 
 export class ConfigError extends Error {}

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { createTokenBucket, type RateSettings } from '../../core/tokenBucket.ts';
 import { topics, type Received, type Topic } from './store/activity.ts';
 import type { Store } from './store/store.ts';
 import type { Tokens } from './tokens.ts';
@@ -33,17 +34,12 @@ const notification = z.object({
 
 type Outcome = 'stored' | 'repeat' | 'other_app' | 'unknown_seller' | 'other_topic' | 'bad_shape' | Limited;
 type Limited = 'address_limit' | 'total_limit';
-
-/** A token bucket: `burst` at once, refilled at `perSecond`. */
-interface Rate {
-  burst: number;
-  perSecond: number;
-}
+type TokenBucket = ReturnType<typeof createTokenBucket>;
 
 /** What `POST /notifications` takes in, per instance: per source address and from all together. */
 export interface IntakeLimits {
-  perAddress: Rate;
-  total: Rate;
+  perAddress: RateSettings;
+  total: RateSettings;
 }
 
 /**
@@ -60,30 +56,19 @@ const maxAddresses = 10_000;
 const limitLogEveryMs = 1_000;
 
 function createIntakeLimiter(limits: IntakeLimits) {
-  interface Bucket {
-    tokens: number;
-    at: number;
-  }
-  const take = (bucket: Bucket, rate: Rate, now: number) => {
-    bucket.tokens = Math.min(rate.burst, bucket.tokens + ((now - bucket.at) / 1000) * rate.perSecond);
-    bucket.at = now;
-    if (bucket.tokens < 1) return false;
-    bucket.tokens--;
-    return true;
-  };
-  const total: Bucket = { tokens: limits.total.burst, at: performance.now() };
-  const addresses = new Map<string, Bucket>();
+  const clock = () => performance.now();
+  const total = createTokenBucket(limits.total, clock);
+  const addresses = new Map<string, TokenBucket>();
   /** Takes one delivery from `address`: the limit it is over, or undefined when it may go on. */
   return (address: string): Limited | undefined => {
-    const now = performance.now();
-    const bucket = addresses.get(address) ?? { tokens: limits.perAddress.burst, at: now };
+    const bucket = addresses.get(address) ?? createTokenBucket(limits.perAddress, clock);
     // Map order is insertion order: re-inserting keeps the least recently seen first.
     addresses.delete(address);
     addresses.set(address, bucket);
     if (addresses.size > maxAddresses) addresses.delete(addresses.keys().next().value!);
     // An address over its own limit takes nothing from the total, so it cannot crowd out the others.
-    if (!take(bucket, limits.perAddress, now)) return 'address_limit';
-    return take(total, limits.total, now) ? undefined : 'total_limit';
+    if (bucket.take() === 0) return 'address_limit';
+    return total.take() === 1 ? undefined : 'total_limit';
   };
 }
 

@@ -17,11 +17,12 @@ export interface UpstreamRequest {
 
 /**
  * Who a call is for, and what runs once its turn has come. The API door's calls are `interactive` with the
- * account being served; the worker's and the missed-feeds recovery's `background`. A bulk job (a stock bulk
- * apply, a backfill) calls with `{ priority: 'bulk', account: job.accountId }`: its calls then go after people
- * waiting at a page and before the background, taking turns with other accounts' jobs, and one refused with
- * RateBudgetExceeded (a wait over 5 s) was not sent: the job's step can be tried again after
- * `error.retryAfterSeconds`.
+ * account being served; the worker's and the missed-feeds recovery's `background`. A bulk job (the stock bulk
+ * apply, a backfill) calls with `{ priority: 'bulk', account: job.accountId }`: its calls go after people
+ * waiting at a page and before the background, taking turns with other accounts' jobs, and wait as long as
+ * their turn takes (never refused by the budget). With core/stockLocations.ts's ports that is
+ * `schedule: async () => {}` (the call itself waits its turn) and a `readStock` over `upstream.call`, whose
+ * 429 and 5xx answers are its `retryLater`.
  */
 export interface UpstreamCall extends Turn {
   /** Runs after the call's turn came and before it is sent (the door's audit attempt): a refused call leaves none. */

@@ -5,8 +5,9 @@ import { createDemoServer } from './server';
 // `npm run demo-api`: the simulator on PORT (default 4400; 0 picks a free one) and HOST (default
 // 127.0.0.1), seeded as SEED says (default or large), with the marketplace's sign-in for the OAuth app
 // OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET (demo defaults below), tokens living OAUTH_EXPIRES_IN seconds,
-// and with NOTIFICATIONS_URL the app's callback: every change is POSTed there as that app's notification.
-// SIGTERM or SIGINT stops it.
+// with NOTIFICATIONS_URL the app's callback: every change is POSTed there as that app's notification, and
+// with RATE_LIMIT (calls a second, RATE_BURST at once, default twice the rate) the marketplace's rate limit:
+// calls over it are answered 429 with Retry-After. SIGTERM or SIGINT stops it.
 const clientId = process.env.OAUTH_CLIENT_ID || 'seller-desk-demo';
 const clientSecret = process.env.OAUTH_CLIENT_SECRET || 'seller-desk-demo-secret';
 const expiresIn = Number(process.env.OAUTH_EXPIRES_IN || 21600);
@@ -21,10 +22,18 @@ if (callbackUrl && !['http:', 'https:'].includes(URL.parse(callbackUrl)?.protoco
   process.exit(1);
 }
 
+const perSecond = Number(process.env.RATE_LIMIT || 0);
+const burst = Number(process.env.RATE_BURST || Math.max(1, Math.ceil(perSecond * 2)));
+if (!Number.isFinite(perSecond) || perSecond < 0 || !Number.isInteger(burst) || burst < 1) {
+  console.error('demo-api: RATE_LIMIT must be a number of calls a second (0: no limit), RATE_BURST a whole number, at least 1');
+  process.exit(1);
+}
+
 const { server } = createDemoServer({
   seed: process.env.SEED === 'large' ? 'large' : 'default',
   oauth: { clientId, clientSecret, expiresIn },
   ...(callbackUrl && { notifications: { callbackUrl, applicationId: clientId } }),
+  ...(perSecond > 0 && { rateLimit: { perSecond, burst } }),
 });
 server.listen(Number(process.env.PORT ?? 4400), process.env.HOST ?? '127.0.0.1', () => {
   const { address, port } = server.address() as AddressInfo;

@@ -96,6 +96,20 @@ describe('the simulator over node:http', () => {
     expect(db.questions.byId.get(id)).toMatchObject({ item_id: item.id, text: '¿Hacen envíos?', from: { id: otherSeller.id } });
   });
 
+  it('with a rate limit, answers the calls over it 429 with Retry-After, and never its own /__demo hooks', async () => {
+    const { server } = createDemoServer({ rateLimit: { perSecond: 0.5, burst: 2 } });
+    const base = await listen(server);
+    const me = () => send(`${base}/users/me`, { headers: asSeller() });
+    expect((await me()).status).toBe(200);
+    expect((await me()).status).toBe(200);
+    const over = await me();
+    expect(over.status).toBe(429);
+    // One call every two seconds after the burst of two.
+    expect(over.headers.get('retry-after')).toBe('2');
+    expect(await over.json()).toEqual({ message: 'Too many requests, try again later', error: 'too_many_request', status: 429, cause: [] });
+    expect((await send(`${base}/__demo/traffic`)).status).toBe(200);
+  });
+
   it('answers the demo-only endpoints under /__demo', async () => {
     const { server } = createDemoServer();
     const base = await listen(server);

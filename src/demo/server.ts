@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { createTokenBucket, type RateSettings } from '../../core/tokenBucket.ts';
 import { createDb, type Db, type DbConfig, type SeedName } from './db';
 import { createHandlers } from './handlers';
 import { createRequestListener } from './http';
@@ -19,6 +20,8 @@ interface DemoServerOptions {
   oauth?: OAuthOptions;
   /** Where the marketplace sends notifications of the db's changes, and as which app. */
   notifications?: NotificationsOptions;
+  /** The marketplace's rate limit for the app: calls over it are answered 429 with Retry-After. */
+  rateLimit?: RateSettings;
 }
 
 /**
@@ -33,8 +36,24 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer & 
   const db = createDb(options.seed ?? 'default', options.config);
   const signIn = options.oauth && createOAuth(db, options.oauth);
   const handlers = [...(signIn?.handlers ?? []), ...createHandlers(db)];
-  const server = createServer(createRequestListener(handlers, { mount: '/api' }));
+  const listener = createRequestListener(handlers, { mount: '/api' });
+  const server = createServer(options.rateLimit ? rateLimited(options.rateLimit, listener) : listener);
   const notifications = options.notifications && createNotifications(db, options.notifications);
   if (notifications) server.on('close', () => notifications.stop());
   return { server, db, ...(signIn && { oauth: signIn.oauth }), ...(notifications && { notifications }) };
+}
+
+/**
+ * The marketplace's limit on the app's calls (its figure is not published; an excess answers 429), one bucket
+ * for every caller as the marketplace counts per app. The consent page a person opens and the simulator's own
+ * `/__demo/*` hooks are not counted.
+ */
+function rateLimited(rate: RateSettings, listener: RequestListener): RequestListener {
+  const bucket = createTokenBucket(rate, () => performance.now());
+  return (incoming, outgoing) => {
+    const path = incoming.url ?? '/';
+    if (path.startsWith('/__demo/') || path.startsWith('/authorization') || bucket.take() === 1) return listener(incoming, outgoing);
+    outgoing.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(Math.max(1, Math.ceil(bucket.msUntil() / 1000))) });
+    outgoing.end(JSON.stringify({ message: 'Too many requests, try again later', error: 'too_many_request', status: 429, cause: [] }));
+  };
 }

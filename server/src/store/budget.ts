@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { PermitSource } from '../budget.ts';
-import type { RateSettings } from '../config.ts';
+import type { RateSettings } from '../../../core/tokenBucket.ts';
 import type { Database } from './schema.ts';
 
 /**

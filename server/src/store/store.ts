@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Role } from '../../../core/roles.ts';
 import { hashId, type Cipher } from '../secrets.ts';
 import { localPermits, type PermitSource } from '../budget.ts';
-import type { RateSettings } from '../config.ts';
+import type { RateSettings } from '../../../core/tokenBucket.ts';
 import { sharedPermits } from './budget.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { auditQueries } from './audit.ts';
