@@ -22,6 +22,9 @@ export async function demoBackend(page: Page, timeout = 30_000): Promise<void> {
 }
 
 export async function expectNoA11yViolations(page: Page, { disableRules = [] as string[] } = {}): Promise<void> {
+  // Contrast is measured on the colours as they end: a scheme switched on an open page starts MUI's colour
+  // transitions, and axe measuring mid-way failed twice in CI. Transitions end; animations (spinners) may not.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).disableRules(disableRules).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
