@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -35,10 +36,28 @@ export function SeeAs() {
   });
   const { close } = bar;
   const name = i18n._(roleNames[current]);
+  const label = t`See as: ${name}`;
   return (
     <>
-      <Button {...bar.button} disabled={change.isPending} onClick={(event) => bar.open(event.currentTarget)}>
-        {t`See as: ${name}`}
+      {/* On a phone the bar has room for the role alone: "See as: …" wrapped onto three lines and hid the page's heading. */}
+      <Button
+        {...bar.button}
+        aria-label={label}
+        sx={{
+          whiteSpace: 'nowrap',
+          minWidth: 0,
+          px: { xs: 0.5, sm: 1 },
+          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
+        }}
+        disabled={change.isPending}
+        onClick={(event) => bar.open(event.currentTarget)}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {label}
+        </Box>
+        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+          {name}
+        </Box>
       </Button>
       <Menu {...bar.menu}>
         <ListItemText
