@@ -108,10 +108,10 @@ export function CreditLeadPanel({ id, rows, search, beside }: CreditLeadPanelPro
         </Typography>
       </Stack>
       {/* Any lead can be reviewed, expired ones included: the review is the team's work, not the credit. Keyed by
-          lead: a draft belongs to its lead. */}
-      {isCreditLeadId(id) && <LeadReviewForm key={id} id={id} />}
+          lead: a draft belongs to its lead. Siblings, so each key names its part as well. */}
+      {isCreditLeadId(id) && <LeadReviewForm key={`review ${id}`} id={id} />}
       {/* Keyed by lead: a revealed contact belongs to its lead and is never carried over. */}
-      <CreditLeadBody key={id} id={id} />
+      <CreditLeadBody key={`body ${id}`} id={id} />
     </Paper>
   );
 }
