@@ -42,3 +42,30 @@ test('demo: the home screen shows a shop at work, the activity of the last days 
   await review.getByRole('button', { name: 'Mark reviewed' }).click();
   await expect(review.getByText(/^Reviewed /)).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test('demo: the home draws its cards and their figures without moving anything already on screen', async ({ page }) => {
+    // Every layout shift not caused by input, as Lighthouse counts them for CLS, with what moved.
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node }[];
+        })[])
+          if (!entry.hadRecentInput)
+            shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((s) => s.node?.textContent?.slice(0, 40)).join(' | ')}`);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await openApp(page, urls.home());
+    const questions = page.getByRole('region', { name: 'Questions' });
+    // The last of the card's lines to arrive: the overdue count, which waits for the account's response-time target.
+    await expect(questions.getByText(/^Overdue: /)).toBeVisible();
+    await expect(page.getByRole('main').getByText('Loading…')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  });
+});

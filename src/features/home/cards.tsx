@@ -14,7 +14,7 @@ import { responseTimeQuery } from '../../lib/responseTime';
 import { useDenial } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/useNow';
-import { useDueTime } from '../../lib/answerTarget';
+import { accountSettingsQuery, useDueTime } from '../../lib/answerTarget';
 import { urgencyOf } from '../../../core/answerTarget.ts';
 import { urls } from '../../lib/urls';
 import { describeEntry, entryHref } from '../activity/describe';
@@ -65,7 +65,10 @@ function Urgent({ sellerId, asked, total }: { sellerId: number; asked: string[];
   const format = useFormat();
   const now = useNow();
   const dueTime = useDueTime(sellerId);
-  if (!dueTime) return null;
+  const target = useQuery(accountSettingsQuery(sellerId));
+  // The line's place is held while the target loads (an empty line), so its arrival does not push the button down:
+  // a layout shift Lighthouse counted on every home load. A target that cannot be read shows no line.
+  if (!dueTime) return target.isPending ? <Typography aria-hidden>{'\u00a0'}</Typography> : null;
   const urgency = asked.map((date) => urgencyOf(dueTime(date), now));
   const more = total > asked.length && urgency.at(-1) !== 'later' ? '+' : '';
   const overdue = urgency.filter((u) => u === 'overdue').length;
