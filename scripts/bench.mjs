@@ -76,18 +76,18 @@ process.on('exit', live.stop);
 const modes = { demo: { origin, headers: {} }, live: { origin: live.origin, headers: { cookie: live.cookie } } };
 
 /** The first link of a list page, found as a seller finds it (the page's own reads, in either mode). */
-async function firstLink(mode, path, pattern) {
+async function firstLink(mode, path, selector) {
   const context = await browser.newContext({ extraHTTPHeaders: modes[mode].headers });
   const page = await context.newPage();
   await page.goto(`${modes[mode].origin}${path}`);
-  const link = page.getByRole('main').locator(`a[href^="${pattern}"]`).first();
+  const link = page.getByRole('main').locator(selector).first();
   await link.waitFor({ timeout: 60_000 });
   const href = await link.getAttribute('href');
   await context.close();
   return href.split('?')[0];
 }
 
-const pagesOf = (mode) => appPages((path, prefix) => firstLink(mode, path, prefix));
+const pagesOf = (mode) => appPages((path, selector) => firstLink(mode, path, selector));
 const pages = { demo: await pagesOf('demo'), live: await pagesOf('live') };
 
 /** One Lighthouse run's figures, with where the main thread's time went and its five longest tasks. */

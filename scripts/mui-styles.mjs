@@ -75,10 +75,10 @@ const passes = [
 ];
 for (const { mode, origin, viewport, headers } of passes) {
   const context = await browser.newContext({ viewport, locale: 'en-US', extraHTTPHeaders: headers });
-  const firstLink = async (path, prefix) => {
+  const firstLink = async (path, selector) => {
     const page = await context.newPage();
     await page.goto(origin + path);
-    const link = page.getByRole('main').locator(`a[href^="${prefix}"]`).first();
+    const link = page.getByRole('main').locator(selector).first();
     await link.waitFor({ timeout: 60_000 });
     const href = await link.getAttribute('href');
     await page.close();
