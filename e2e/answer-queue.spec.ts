@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, openApp, test } from './fixtures';
+import { expect, expectNoA11yViolations, layoutShifts, openApp, recordLayoutShifts, test } from './fixtures';
 import { urls } from '../src/lib/urls';
 
 test.use({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
@@ -106,9 +106,18 @@ test.describe('answer queue (demo)', () => {
     test(`on a phone the queue fits the screen, folds the facts and has no axe violations (${scheme})`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.emulateMedia({ colorScheme: scheme });
+      await recordLayoutShifts(page);
       await openApp(page, urls.questions.queue());
       await expect(page.locator('#queue-question')).not.toBeEmpty();
-      await expect(page.getByRole('region', { name: 'Suggested answers' })).toBeVisible();
+      const suggestions = page.getByRole('region', { name: 'Suggested answers' });
+      await expect(
+        suggestions
+          .getByRole('button', { name: /^Insert suggestion / })
+          .first()
+          .or(suggestions.getByText('No earlier answer resembles this question.')),
+      ).toBeVisible();
+      // The suggestions arrive after the question: their box keeps its height, so the composer never moves.
+      expect(await layoutShifts(page)).toEqual([]);
       const facts = page.getByRole('button', { name: 'Item facts' });
       await expect(facts).toHaveAttribute('aria-expanded', 'false');
       await facts.click();

@@ -21,6 +21,25 @@ export async function demoBackend(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(() => window.__demo !== undefined, undefined, { timeout });
 }
 
+/**
+ * Records every layout shift not caused by input, as Lighthouse counts them for CLS, with the text of what moved:
+ * call before the page opens; `layoutShifts(page)` reads them.
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[])
+        if (!entry.hadRecentInput)
+          shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => source.node?.textContent?.slice(0, 40)).join(' | ')}`);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+
 export async function expectNoA11yViolations(page: Page, { disableRules = [] as string[] } = {}): Promise<void> {
   // Contrast is measured on the colours as they end: a scheme switched on an open page starts MUI's colour
   // transitions, and axe measuring mid-way failed twice in CI. Transitions end; animations (spinners) may not.

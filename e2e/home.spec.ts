@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, openApp, test } from './fixtures';
+import { expect, expectNoA11yViolations, layoutShifts, openApp, recordLayoutShifts, test } from './fixtures';
 import { urls } from '../src/lib/urls';
 
 test.use({ locale: 'en-US', viewport: { width: 1400, height: 1000 } });
@@ -47,25 +47,12 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
   test('demo: the home draws its cards and their figures without moving anything already on screen', async ({ page }) => {
-    // Every layout shift not caused by input, as Lighthouse counts them for CLS, with what moved.
-    await page.addInitScript(() => {
-      const shifts: string[] = [];
-      Object.assign(window, { shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node?: Node }[];
-        })[])
-          if (!entry.hadRecentInput)
-            shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((s) => s.node?.textContent?.slice(0, 40)).join(' | ')}`);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await openApp(page, urls.home());
     const questions = page.getByRole('region', { name: 'Questions' });
     // The last of the card's lines to arrive: the overdue count, which waits for the account's response-time target.
     await expect(questions.getByText(/^Overdue: /)).toBeVisible();
     await expect(page.getByRole('main').getByText('Loading…')).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { searchQuestions, type Question } from '../../api/questions';
 import { getSuggestions } from '../../api/suggestions';
@@ -209,6 +209,16 @@ function Suggestions({ questionId, insert }: { questionId: number; insert: (text
   });
   const [picked, setPicked] = useState(0);
   const suggestions = query.data ?? [];
+  // The picked suggestion is scrolled into its box's view (the box shows about two), the page itself left where it is.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const view = box.current;
+    const item = view?.querySelectorAll('li')[picked];
+    if (!view || !item) return;
+    if (item.offsetTop < view.scrollTop) view.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > view.scrollTop + view.clientHeight)
+      view.scrollTop = item.offsetTop + item.offsetHeight - view.clientHeight;
+  }, [picked]);
   const use = (text: string) => {
     insert(text);
     document.getElementById(composerId)?.focus();
@@ -234,36 +244,41 @@ function Suggestions({ questionId, insert }: { questionId: number; insert: (text
       <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
         {t`Suggested answers`}
       </Typography>
-      <DataState
-        query={query}
-        isEmpty={(list) => list.length === 0}
-        empty={<Typography color="text.secondary">{t`No earlier answer resembles this question.`}</Typography>}
-        describeError={() => t`Suggestions could not be read; answer as usual.`}
-      >
-        {(list) => (
-          <Stack component="ol" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {list.map((suggestion, index) => (
-              <Paper
-                component="li"
-                key={suggestion.questionId}
-                variant="outlined"
-                aria-current={index === picked ? 'true' : undefined}
-                sx={{ p: 1, borderColor: index === picked ? 'primary.main' : undefined, borderWidth: index === picked ? 2 : 1 }}
-              >
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
-                  {t`Asked: ${{ question: suggestion.question }}`}
-                </Typography>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {suggestion.answer}
-                </Typography>
-                <Button size="small" onClick={() => use(suggestion.answer)} aria-keyshortcuts={index === picked ? 'Alt+I' : undefined}>
-                  {t`Insert suggestion ${{ number: index + 1 }}`}
-                </Button>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-      </DataState>
+      {/* A box of one height whatever it holds (loading, none, an error, one to three answers, which scroll): the
+          suggestions arrive after the question, and growing here pushed the composer down under the seller's
+          thumb as they began to type (a layout shift of 0.12 on a phone). */}
+      <Box ref={box} sx={{ position: 'relative', height: { xs: '10rem', md: '13rem' }, overflowY: 'auto', overscrollBehavior: 'contain' }}>
+        <DataState
+          query={query}
+          isEmpty={(list) => list.length === 0}
+          empty={<Typography color="text.secondary">{t`No earlier answer resembles this question.`}</Typography>}
+          describeError={() => t`Suggestions could not be read; answer as usual.`}
+        >
+          {(list) => (
+            <Stack component="ol" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+              {list.map((suggestion, index) => (
+                <Paper
+                  component="li"
+                  key={suggestion.questionId}
+                  variant="outlined"
+                  aria-current={index === picked ? 'true' : undefined}
+                  sx={{ p: 1, borderColor: index === picked ? 'primary.main' : undefined, borderWidth: index === picked ? 2 : 1 }}
+                >
+                  <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                    {t`Asked: ${{ question: suggestion.question }}`}
+                  </Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {suggestion.answer}
+                  </Typography>
+                  <Button size="small" onClick={() => use(suggestion.answer)} aria-keyshortcuts={index === picked ? 'Alt+I' : undefined}>
+                    {t`Insert suggestion ${{ number: index + 1 }}`}
+                  </Button>
+                </Paper>
+              ))}
+            </Stack>
+          )}
+        </DataState>
+      </Box>
     </Box>
   );
 }
