@@ -39,9 +39,19 @@ export const notificationOf = (questionId, userId) => ({
   actions: [],
 });
 
+/**
+ * Children still running, killed if the bench exits first: one exit listener for all (one per child passed
+ * Node's ten listeners after a few scenarios: the MaxListenersExceededWarning of the webhook bench).
+ */
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill();
+});
+
 function start(command, args, env) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  process.on('exit', () => child.kill());
+  children.add(child);
+  child.on('exit', () => children.delete(child));
   return child;
 }
 
@@ -122,7 +132,7 @@ export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'wa
     });
     const cookie = signIn.headers.getSetCookie()[0].split(';')[0];
     const { activeAccountId: userId } = await signIn.json();
-    return { origin, cookie, userId, token, pid: server.pid, stop };
+    return { origin, cookie, userId, token, apiUrl, pid: server.pid, stop };
   } catch (error) {
     stop();
     throw error;
