@@ -4,8 +4,9 @@
 // and reports bundle sizes; Lighthouse (mobile preset, 3 runs per page and mode, median) with each median run's
 // main-thread breakdown and five longest tasks; large-data scrolling (the `large` seed) and navigation-to-data
 // times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set),
-// the webhook under load (bench-webhooks.mjs) and every door with autocannon (bench-doors.mjs).
-// Writes bench-results/latest.json, prints tables and puts the Lighthouse and door tables into docs/benchmark.md.
+// the webhook under load (bench-webhooks.mjs), every door with autocannon (bench-doors.mjs) and stock in bulk
+// (bench-stock-bulk.mjs). Writes bench-results/latest.json, prints tables and puts the Lighthouse, door and stock in
+// bulk tables into docs/benchmark.md.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -13,6 +14,7 @@ import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
 import { benchDoors, doorsTable } from './bench-doors.mjs';
 import { benchWebhooks } from './bench-webhooks.mjs';
+import { benchStockBulk, stockBulkTable } from './bench-stock-bulk.mjs';
 import { appPages } from './pages.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 4400);
@@ -36,6 +38,13 @@ const memoryTouchS = (() => {
   Buffer.alloc(256 * 1024 * 1024, 1);
   return Number(((performance.now() - started) / 1000).toFixed(2));
 })();
+
+/** Puts `text` between the `<!-- marker:start -->` and `<!-- marker:end -->` lines of docs/benchmark.md. */
+function writeMarked(marker, text) {
+  const docs = readFileSync(benchmarkDocs, 'utf8');
+  const marked = new RegExp(`(<!-- ${marker}:start -->\n)[\\s\\S]*?(\n<!-- ${marker}:end -->)`);
+  if (marked.test(docs)) writeFileSync(benchmarkDocs, docs.replace(marked, `$1${text}$2`));
+}
 
 function step(text) {
   console.log(`\n::: ${text}`);
@@ -206,10 +215,7 @@ function writePagesTable(navigation, date) {
   // leaves them. The slow setting's take any run (a full one at medians of 5 does not fit a session on two cores:
   // its pages are named by the dashes of those not measured).
   if (cpuSlowdown || (!onlyPages && onlyModes.length === 2)) {
-    const docs = readFileSync(benchmarkDocs, 'utf8');
-    const marker = cpuSlowdown ? 'bench-slow' : 'bench';
-    const marked = new RegExp(`(<!-- ${marker}:start -->\n)[\\s\\S]*?(\n<!-- ${marker}:end -->)`);
-    if (marked.test(docs)) writeFileSync(benchmarkDocs, docs.replace(marked, `$1${table}$2`));
+    writeMarked(cpuSlowdown ? 'bench-slow' : 'bench', table);
   }
 }
 
@@ -320,9 +326,25 @@ const webhooks = await benchWebhooks({ port: port + 30, outDir });
 step('doors (live mode on HTTP/1.1: API door, 1,000 event streams, static pages)');
 const doors = await benchDoors({ port: port + 50, outDir });
 
+// 9. Stock in bulk: export, a 1,000-row dry run and its apply with the marketplace failing writes (bench-stock-bulk.mjs).
+step('stock in bulk (live mode over the simulator, large seed, 5 % of writes 429 and 2 % 500)');
+const stockBulk = await benchStockBulk({ port: port + 70, outDir });
+
 const benchmarkIndex = medianIndex();
 const host = { memoryTouchS, benchmarkIndex };
-const results = { date: new Date().toISOString(), protocol, host, bundle, lighthouse, large, navigation, notifications, webhooks, doors };
+const results = {
+  date: new Date().toISOString(),
+  protocol,
+  host,
+  bundle,
+  lighthouse,
+  large,
+  navigation,
+  notifications,
+  webhooks,
+  doors,
+  stockBulk,
+};
 writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 
 step('summary');
@@ -330,9 +352,10 @@ console.log(`JS before first paint: ${bundle.initialKb} KB gz · all JS: ${bundl
 writePagesTable(navigation, results.date);
 const doorFigures = `${doorsTable(doors)}\n\nMachine: ${host.memoryTouchS} s to touch 256 MB, Lighthouse benchmark index ${benchmarkIndex}, ${results.date.slice(0, 10)}.`;
 console.log(doorFigures);
-const docs = readFileSync(benchmarkDocs, 'utf8');
-const doorsMarked = /(<!-- doors:start -->\n)[\s\S]*?(\n<!-- doors:end -->)/;
-if (doorsMarked.test(docs)) writeFileSync(benchmarkDocs, docs.replace(doorsMarked, `$1${doorFigures}$2`));
+const stockBulkFigures = `${stockBulkTable(stockBulk)}\n\nMachine: ${host.memoryTouchS} s to touch 256 MB, ${results.date.slice(0, 10)}.${stockBulk.problems.length > 0 ? ` Not met: ${stockBulk.problems.join('; ')}.` : ''}`;
+console.log(stockBulkFigures);
+writeMarked('doors', doorFigures);
+writeMarked('stock-bulk', stockBulkFigures);
 console.log('| large list | first rows ms | longest task ms | max rows in DOM | heap MB |');
 console.log('|---|---|---|---|---|');
 for (const [name, f] of Object.entries(large))
