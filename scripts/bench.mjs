@@ -4,10 +4,12 @@
 // and reports bundle sizes; Lighthouse (mobile preset, 3 runs per page and mode, median) with each median run's
 // main-thread breakdown and five longest tasks; large-data scrolling (the `large` seed) and navigation-to-data
 // times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set),
-// the webhook under load (bench-webhooks.mjs) and every door with autocannon (bench-doors.mjs).
+// the webhook under load (bench-webhooks.mjs), every door with autocannon (bench-doors.mjs) and suggestions with
+// 10,000 answered questions in the account (bench-suggestions.ts).
 // Writes bench-results/latest.json, prints tables and puts the Lighthouse and door tables into docs/benchmark.md.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
@@ -320,9 +322,33 @@ const webhooks = await benchWebhooks({ port: port + 30, outDir });
 step('doors (live mode on HTTP/1.1: API door, 1,000 event streams, static pages)');
 const doors = await benchDoors({ port: port + 50, outDir });
 
+// 9. Suggestions with 10,000 answered questions in the account (bench-suggestions.ts, over the server's copy).
+step('suggestions (live mode, 10,000 answered questions, 100 openings)');
+const suggestions = execFileSync('node_modules/.bin/tsx', ['scripts/bench-suggestions.ts'], {
+  env: { ...process.env, OUT_DIR: outDir, BENCH_PORT: String(port + 70) },
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
+for (const result of suggestions) console.log(`  ${JSON.stringify(result)}`);
+
 const benchmarkIndex = medianIndex();
 const host = { memoryTouchS, benchmarkIndex };
-const results = { date: new Date().toISOString(), protocol, host, bundle, lighthouse, large, navigation, notifications, webhooks, doors };
+const results = {
+  date: new Date().toISOString(),
+  protocol,
+  host,
+  bundle,
+  lighthouse,
+  large,
+  navigation,
+  notifications,
+  webhooks,
+  doors,
+  suggestions,
+};
 writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 
 step('summary');
@@ -333,6 +359,19 @@ console.log(doorFigures);
 const docs = readFileSync(benchmarkDocs, 'utf8');
 const doorsMarked = /(<!-- doors:start -->\n)[\s\S]*?(\n<!-- doors:end -->)/;
 if (doorsMarked.test(docs)) writeFileSync(benchmarkDocs, docs.replace(doorsMarked, `$1${doorFigures}$2`));
+const suggestionFigures = [
+  '| store | answered questions | openings | p50 ms | p95 ms | first (index built) ms | backfill s |',
+  '|---|---|---|---|---|---|---|',
+  ...suggestions.map((r) => `| ${r.store} | ${r.answered} | ${r.openings} | ${r.p50Ms} | ${r.p95Ms} | ${r.firstMs} | ${r.backfillS} |`),
+  '',
+  `Load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}; ${results.date.slice(0, 10)}.`,
+].join('\n');
+console.log(suggestionFigures);
+const suggestionsMarked = /(<!-- suggestions:start -->\n)[\s\S]*?(\n<!-- suggestions:end -->)/;
+const docsNow = readFileSync(benchmarkDocs, 'utf8');
+if (suggestionsMarked.test(docsNow)) writeFileSync(benchmarkDocs, docsNow.replace(suggestionsMarked, `$1${suggestionFigures}$2`));
 console.log('| large list | first rows ms | longest task ms | max rows in DOM | heap MB |');
 console.log('|---|---|---|---|---|');
 for (const [name, f] of Object.entries(large))
