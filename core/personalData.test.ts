@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadBuyer, mayCarryPersonalData, questionContact, stripPersonalData } from './personalData.ts';
+import { leadBuyer, mayCarryPersonalData, mayHoldContactFields, questionContact, stripPersonalData } from './personalData.ts';
 
 const contact = { first_name: 'Ana', last_name: 'Gómez', phone: { area_code: '11', number: '45551234' }, email: 'ana@example.com' };
 const vehicleQuestion = { id: 7, item_id: 'MLA1', text: '¿Tiene service?', from: { id: 90, answered_questions: 3, ...contact } };
@@ -52,6 +52,47 @@ describe('mayCarryPersonalData', () => {
       expect(mayCarryPersonalData(path)).toBe(true);
     for (const path of ['/answers', '/user-products/U1/stock', '/items/MLA1', '/questions/7/extra', '/users/1/questions/response_time'])
       expect(mayCarryPersonalData(path)).toBe(false);
+  });
+});
+
+describe('mayHoldContactFields', () => {
+  const fields = [...Object.keys(contact), ...Object.keys(buyer)];
+
+  it('finds every contact field in the raw text, however its key is spelled', () => {
+    expect(mayHoldContactFields(JSON.stringify({ questions: [vehicleQuestion] }))).toBe(true);
+    expect(mayHoldContactFields(JSON.stringify(lead))).toBe(true);
+    for (const field of fields) {
+      expect(mayHoldContactFields(`{"questions":[{"from":{"id":1,\n  "${field}" : "x"}}]}`)).toBe(true);
+      // Any one letter of the key escaped, in either case of hex: JSON.parse reads the field's name back.
+      for (let at = 0; at < field.length; at++) {
+        for (const hex of [
+          field.charCodeAt(at).toString(16).padStart(4, '0'),
+          field.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0'),
+        ]) {
+          const raw = `{"from":{"${field.slice(0, at)}\\u${hex}${field.slice(at + 1)}":"x"}}`;
+          expect(Object.keys((JSON.parse(raw) as { from: object }).from)).toEqual([field]);
+          expect(mayHoldContactFields(raw)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('clears only a text that stripping would leave as it is', () => {
+    const clear = [
+      { questions: [plainQuestion], total: 1 },
+      { questions: [{ ...plainQuestion, text: 'Mandame tu email o phone, ¿sí?' }] },
+      { results: [{ ...lead, buyer: { id: 55 } }] },
+    ];
+    for (const body of clear) {
+      const raw = JSON.stringify(body);
+      expect(mayHoldContactFields(raw)).toBe(false);
+      expect(stripPersonalData('GET', '/questions/search', JSON.parse(raw))).toEqual(body);
+      expect(stripPersonalData('GET', '/vis/loans/search', JSON.parse(raw))).toEqual(body);
+    }
+    // Latin1 of UTF-8 bytes, as the door passes them: a character per byte, the verdict the same.
+    const text = JSON.stringify({ questions: [{ ...plainQuestion, text: '¿Tenés talle 42? Córdoba' }] });
+    expect(mayHoldContactFields(Buffer.from(text).toString('latin1'))).toBe(false);
+    expect(mayHoldContactFields(Buffer.from(JSON.stringify({ from: { ...contact, text: 'ñandú' } })).toString('latin1'))).toBe(true);
   });
 });
 

@@ -74,10 +74,10 @@ export function loopbackTls() {
 
 /**
  * The simulator as the marketplace (or `upstream`, `{apiUrl, token}`, another one) and the built server in live
- * mode over it with `env` added to its settings, the seller signed in by a personal token: `cookie` is that session. Also used by bench.mjs to measure the pages in live mode, over
+ * mode over it with `env` added to its settings (`simulatorEnv` to the simulator's: src/demo/serve.ts), the seller signed in by a personal token: `cookie` is that session. Also used by bench.mjs to measure the pages in live mode, over
  * HTTP/2 with `tls` (from loopbackTls).
  */
-export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'warn', upstream, env }) {
+export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'warn', upstream, env, simulatorEnv }) {
   // The simulator prints its address and the demo seller's token on its first two lines.
   const simulator = upstream
     ? undefined
@@ -85,6 +85,7 @@ export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'wa
         PORT: String(port + 1),
         OAUTH_CLIENT_ID: clientId,
         OAUTH_CLIENT_SECRET: 'bench-secret',
+        ...simulatorEnv,
       });
   const lines = simulator && createInterface({ input: simulator.stdout })[Symbol.asyncIterator]();
   const apiUrl = upstream?.apiUrl ?? (await lines.next()).value.replace('Demo seller API on ', '');
@@ -122,7 +123,7 @@ export async function startLive({ port, outDir, databaseUrl, tls, logLevel = 'wa
     });
     const cookie = signIn.headers.getSetCookie()[0].split(';')[0];
     const { activeAccountId: userId } = await signIn.json();
-    return { origin, cookie, userId, token, pid: server.pid, stop };
+    return { origin, cookie, userId, token, apiUrl, pid: server.pid, stop };
   } catch (error) {
     stop();
     throw error;

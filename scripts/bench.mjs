@@ -4,9 +4,10 @@
 // and reports bundle sizes; Lighthouse (mobile preset, 3 runs per page and mode, median) with each median run's
 // main-thread breakdown and five longest tasks; large-data scrolling (the `large` seed) and navigation-to-data
 // times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set),
-// the webhook under load (bench-webhooks.mjs), every door with autocannon (bench-doors.mjs) and suggestions with
-// 10,000 answered questions in the account (bench-suggestions.ts).
-// Writes bench-results/latest.json, prints tables and puts the Lighthouse and door tables into docs/benchmark.md.
+// the webhook under load (bench-webhooks.mjs), every door with autocannon (bench-doors.mjs), stock in bulk
+// (bench-stock-bulk.mjs) and suggestions with 10,000 answered questions in the account (bench-suggestions.ts).
+// Writes bench-results/latest.json, prints tables and puts the Lighthouse, door, stock in bulk and suggestions
+// tables into docs/benchmark.md.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -15,6 +16,7 @@ import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
 import { benchDoors, doorsTable } from './bench-doors.mjs';
 import { benchWebhooks } from './bench-webhooks.mjs';
+import { benchStockBulk, stockBulkTable } from './bench-stock-bulk.mjs';
 import { appPages } from './pages.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 4400);
@@ -38,6 +40,13 @@ const memoryTouchS = (() => {
   Buffer.alloc(256 * 1024 * 1024, 1);
   return Number(((performance.now() - started) / 1000).toFixed(2));
 })();
+
+/** Puts `text` between the `<!-- marker:start -->` and `<!-- marker:end -->` lines of docs/benchmark.md. */
+function writeMarked(marker, text) {
+  const docs = readFileSync(benchmarkDocs, 'utf8');
+  const marked = new RegExp(`(<!-- ${marker}:start -->\n)[\\s\\S]*?(\n<!-- ${marker}:end -->)`);
+  if (marked.test(docs)) writeFileSync(benchmarkDocs, docs.replace(marked, `$1${text}$2`));
+}
 
 function step(text) {
   console.log(`\n::: ${text}`);
@@ -208,10 +217,7 @@ function writePagesTable(navigation, date) {
   // leaves them. The slow setting's take any run (a full one at medians of 5 does not fit a session on two cores:
   // its pages are named by the dashes of those not measured).
   if (cpuSlowdown || (!onlyPages && onlyModes.length === 2)) {
-    const docs = readFileSync(benchmarkDocs, 'utf8');
-    const marker = cpuSlowdown ? 'bench-slow' : 'bench';
-    const marked = new RegExp(`(<!-- ${marker}:start -->\n)[\\s\\S]*?(\n<!-- ${marker}:end -->)`);
-    if (marked.test(docs)) writeFileSync(benchmarkDocs, docs.replace(marked, `$1${table}$2`));
+    writeMarked(cpuSlowdown ? 'bench-slow' : 'bench', table);
   }
 }
 
@@ -322,10 +328,14 @@ const webhooks = await benchWebhooks({ port: port + 30, outDir });
 step('doors (live mode on HTTP/1.1: API door, 1,000 event streams, static pages)');
 const doors = await benchDoors({ port: port + 50, outDir });
 
-// 9. Suggestions with 10,000 answered questions in the account (bench-suggestions.ts, over the server's copy).
+// 9. Stock in bulk: export, a 1,000-row dry run and its apply with the marketplace failing writes (bench-stock-bulk.mjs).
+step('stock in bulk (live mode over the simulator, large seed, 5 % of writes 429 and 2 % 500)');
+const stockBulk = await benchStockBulk({ port: port + 70, outDir });
+
+// 10. Suggestions with 10,000 answered questions in the account (bench-suggestions.ts, over the server's copy).
 step('suggestions (live mode, 10,000 answered questions, 100 openings)');
 const suggestions = execFileSync('node_modules/.bin/tsx', ['scripts/bench-suggestions.ts'], {
-  env: { ...process.env, OUT_DIR: outDir, BENCH_PORT: String(port + 70) },
+  env: { ...process.env, OUT_DIR: outDir, BENCH_PORT: String(port + 90) },
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
 })
@@ -347,6 +357,7 @@ const results = {
   notifications,
   webhooks,
   doors,
+  stockBulk,
   suggestions,
 };
 writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
@@ -356,9 +367,8 @@ console.log(`JS before first paint: ${bundle.initialKb} KB gz · all JS: ${bundl
 writePagesTable(navigation, results.date);
 const doorFigures = `${doorsTable(doors)}\n\nMachine: ${host.memoryTouchS} s to touch 256 MB, Lighthouse benchmark index ${benchmarkIndex}, ${results.date.slice(0, 10)}.`;
 console.log(doorFigures);
-const docs = readFileSync(benchmarkDocs, 'utf8');
-const doorsMarked = /(<!-- doors:start -->\n)[\s\S]*?(\n<!-- doors:end -->)/;
-if (doorsMarked.test(docs)) writeFileSync(benchmarkDocs, docs.replace(doorsMarked, `$1${doorFigures}$2`));
+const stockBulkFigures = `${stockBulkTable(stockBulk)}\n\nMachine: ${host.memoryTouchS} s to touch 256 MB, ${results.date.slice(0, 10)}.${stockBulk.problems.length > 0 ? ` Not met: ${stockBulk.problems.join('; ')}.` : ''}`;
+console.log(stockBulkFigures);
 const suggestionFigures = [
   '| store | answered questions | openings | p50 ms | p95 ms | first (index built) ms | backfill s |',
   '|---|---|---|---|---|---|---|',
@@ -369,9 +379,9 @@ const suggestionFigures = [
     .join(', ')}; ${results.date.slice(0, 10)}.`,
 ].join('\n');
 console.log(suggestionFigures);
-const suggestionsMarked = /(<!-- suggestions:start -->\n)[\s\S]*?(\n<!-- suggestions:end -->)/;
-const docsNow = readFileSync(benchmarkDocs, 'utf8');
-if (suggestionsMarked.test(docsNow)) writeFileSync(benchmarkDocs, docsNow.replace(suggestionsMarked, `$1${suggestionFigures}$2`));
+writeMarked('doors', doorFigures);
+writeMarked('stock-bulk', stockBulkFigures);
+writeMarked('suggestions', suggestionFigures);
 console.log('| large list | first rows ms | longest task ms | max rows in DOM | heap MB |');
 console.log('|---|---|---|---|---|');
 for (const [name, f] of Object.entries(large))

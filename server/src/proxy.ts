@@ -7,7 +7,7 @@ import { RateBudgetExceeded } from './budget.ts';
 import type { Config } from './config.ts';
 import { keepQuestion, questionRead } from './answerCopy.ts';
 import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
-import { mayCarryPersonalData, stripPersonalData } from '../../core/personalData.ts';
+import { mayCarryPersonalData, mayHoldContactFields, stripPersonalData } from '../../core/personalData.ts';
 import { auditedWrite } from './audit.ts';
 import { accountOf, refuseApi } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
@@ -274,10 +274,16 @@ export async function registerProxy(
 export type UpstreamRead = Awaited<ReturnType<typeof registerProxy>>['read'];
 export type UpstreamCall = Awaited<ReturnType<typeof registerProxy>>['call'];
 
-/** A marketplace answer without its personal data (core/personalData.ts); one that is not JSON stays as it is. */
+/**
+ * A marketplace answer without its personal data (core/personalData.ts); one that is not JSON stays as it is, and
+ * one whose bytes hold no contact field's name nor an escape goes as it came, unparsed. A leading byte order mark
+ * is dropped before parsing, as the browser's `response.json()` drops it: else such a body would not parse here,
+ * yet would in the page.
+ */
 function stripped(path: string, payload: Buffer): Buffer {
+  if (!mayHoldContactFields(payload.toString('latin1'))) return payload;
   try {
-    return Buffer.from(JSON.stringify(stripPersonalData('GET', path, JSON.parse(payload.toString('utf8')))));
+    return Buffer.from(JSON.stringify(stripPersonalData('GET', path, JSON.parse(payload.toString('utf8').replace(/^\uFEFF/, '')))));
   } catch {
     return payload;
   }

@@ -12,8 +12,12 @@ class Retry extends Error {}
 /** A notification that gives nothing to show: no account can read it, or the marketplace refuses the read. */
 class Drop extends Error {}
 
-/** Claimed together (then read one at a time); a small batch leaves the rest to other instances. */
-const batchSize = 4;
+/**
+ * Claimed together (with the others pending for the same resources), then read `readsInFlight` resources at
+ * a time: the rate budget, not this loop, sets the pace, and a batch leaves the rest to other instances.
+ */
+const batchSize = 16;
+const readsInFlight = 4;
 /** A claimed notification is another worker's again after this long (its claimer died). */
 const leaseMs = 60_000;
 /** Due retries and expired leases are looked for this often, besides every new notification. */
@@ -297,38 +301,59 @@ export function createWorker(deps: {
     }
   }
 
-  async function processOne(claimed: Claimed): Promise<void> {
-    const about = { notification: claimed.id, topic: claimed.topic, attempts: claimed.attempts };
+  /** Notifications of one resource, done with one read: one entry, or one retry or drop, for them all. */
+  async function processResource(group: Claimed[]): Promise<void> {
+    const first = group[0]!;
+    const ids = group.map((one) => one.id);
+    // The group gives up only once each of its notifications has had its attempts.
+    const attempts = Math.min(...group.map((one) => one.attempts));
+    const about = { notification: first.id, ...(group.length > 1 && { coalesced: group.length }), topic: first.topic, attempts };
     try {
-      const { entry, itemCategory } = await build(claimed);
-      const entryId = await store.activity.complete(claimed.id, entry, itemCategory);
+      const { entry, itemCategory } = await build(first);
+      const entryId = await store.activity.complete(ids, entry, itemCategory);
       if (entryId) await store.bus.publish({ kind: 'entry', id: entryId });
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'failed';
       // Anything but a refusal is worth another try: a token refresh or the store can fail for a moment too.
-      if (!(error instanceof Drop) && claimed.attempts < maxAttempts) {
+      if (!(error instanceof Drop) && attempts < maxAttempts) {
         log.warn({ ...about, reason }, 'notification read failed; retrying later');
-        await store.activity.retryAt(claimed.id, new Date(Date.now() + backoffMs(claimed.attempts)));
+        await store.activity.retryAt(ids, new Date(Date.now() + backoffMs(attempts)));
         return;
       }
       log.warn({ ...about, reason }, error instanceof Drop ? 'notification dropped' : 'notification given up');
-      await store.activity.complete(claimed.id, undefined);
+      await store.activity.complete(ids, undefined);
     }
   }
 
+  /** A claimed batch by resource, in order of each resource's first arrival. */
+  function byResource(claimed: Claimed[]): Claimed[][] {
+    const groups = new Map<string, Claimed[]>();
+    for (const one of claimed) {
+      const key = JSON.stringify([one.userId, one.topic, one.resource]);
+      groups.set(key, [...(groups.get(key) ?? []), one]);
+    }
+    return [...groups.values()];
+  }
+
   const loop = claimLoop({
-    // One at a time, letting waiting requests in first: on PGlite (one connection) the intake's insert would
-    // otherwise queue behind a batch of the worker's statements.
+    // A batch at a time, so a resource's notifications are done in order of arrival (a later one waits for
+    // the batch reading it); each job lets waiting requests in first: on PGlite (one connection) the intake's
+    // insert would otherwise queue behind the worker's statements.
     work: async () => {
       for (;;) {
         await quiet();
         const claimed = await store.activity.claim(batchSize, leaseMs, deps.instanceId);
         if (claimed.length === 0 || loop.stopped()) break;
-        for (const one of claimed) {
+        const pending = byResource(claimed);
+        const next = async (): Promise<void> => {
+          const group = pending.shift();
+          if (!group) return;
           await new Promise(setImmediate);
           await quiet();
-          await processOne(one);
-        }
+          await processResource(group);
+          return next();
+        };
+        await Promise.all(Array.from({ length: readsInFlight }, next));
       }
     },
     // What this instance claimed before a restart is its own to finish now, not after the lease.

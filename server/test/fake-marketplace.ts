@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * What the simulator (src/demo, which the sign-in tests use) must not do, for the API door's tests: every
  * path but `GET /users/me` echoes the request it got (after checking the token), so tests can see what
- * passed the door, and `/slow/…` never answers.
+ * passed the door, and `/slow/…` never answers. A test may set a raw body the API answers for a path instead
+ * (`answers`).
  */
 export interface FakeMarketplace {
   url: string;
@@ -13,6 +14,8 @@ export interface FakeMarketplace {
   token: string;
   /** Requests that reached the API (identity and echo), with a valid token or not. */
   apiCalls: number;
+  /** JSON text the API answers (200, as it is) to a GET of a path, instead of the echo. */
+  answers: Map<string, string>;
   /** The API refuses the token from now on (it expired or was revoked). */
   revokeToken(): void;
   close(): Promise<void>;
@@ -38,6 +41,8 @@ export async function startFakeMarketplace(): Promise<FakeMarketplace> {
     if (revoked || request.headers.authorization !== `Bearer ${fake.token}`)
       return json(response, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 });
     if (url.pathname === '/users/me') return json(response, 200, { id: 123456789, nickname: 'TEST_SELLER', site_id: 'MLA' });
+    const answer = request.method === 'GET' ? fake.answers.get(url.pathname) : undefined;
+    if (answer !== undefined) return void response.writeHead(200, { 'content-type': 'application/json' }).end(answer);
     json(
       response,
       200,
@@ -51,6 +56,7 @@ export async function startFakeMarketplace(): Promise<FakeMarketplace> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     token: `APP_USR-${randomBytes(12).toString('hex')}`,
     apiCalls: 0,
+    answers: new Map(),
     revokeToken: () => (revoked = true),
     close: () =>
       new Promise((resolve) => {

@@ -72,18 +72,21 @@ const seededQuestion = (simulator: Simulator, skip = 0) =>
 
 describe('notifications over the simulator (PGlite)', () => {
   let simulator: Simulator;
+  let store: Store;
   let server: TestServer;
   const browser = () => new Browser(server.url);
   let seller: Browser;
 
   beforeAll(async () => {
     simulator = await startSimulator();
-    server = await startServer(simulatorEnv(simulator));
+    store = await openStore({ dataDir: 'memory://', cipher: testCipher });
+    server = await startServer(simulatorEnv(simulator), { store });
     seller = browser();
     await signIn(seller);
   });
   afterAll(async () => {
     await server.close();
+    await store.close();
     await simulator.close();
   });
 
@@ -138,17 +141,25 @@ describe('notifications over the simulator (PGlite)', () => {
     const goneAgain = notification(shown.resource);
     const neverShown = notification('/questions/987654321');
     for (const body of [gone, goneAgain, neverShown]) await post(server, body);
-    // Done in order of arrival: once a later notification's entry shows, these three are done.
-    const later = notification(`/questions/${seededQuestion(simulator, 11).id}`);
-    await post(server, later);
-    await entryFor(seller, later.resource);
+    // Resources are read concurrently: these three are done once all three are processed.
+    const ids = [gone, goneAgain, neverShown].map((body) => body._id);
+    await waitFor(async () => {
+      const rows = await store.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('processed_at', 'is not', null)
+        .execute();
+      return rows.length === 3 ? true : undefined;
+    });
     const { entries } = await activity(seller, '?limit=200');
+    // goneAgain was read with gone (one read of a resource answers its pending notifications) or after its
+    // entry: either way no second "deleted".
     expect(entries.filter((entry) => entry.resource === shown.resource)).toMatchObject([
       { subject: { questionId: question.id }, facts: { status: null, deleted: true } },
       { facts: { status: question.status } },
     ]);
     expect(entries.find((entry) => entry.resource === neverShown.resource)).toBeUndefined();
-    expect(server.logs()).toMatch(new RegExp(`"notification":"${goneAgain._id}".*answered 404, never shown to this seller`));
     expect(server.logs()).toMatch(new RegExp(`"notification":"${neverShown._id}".*answered 404, never shown to this seller`));
   });
 
@@ -512,6 +523,49 @@ describe.each(await storeEngines('notification tests'))('two instances on $name'
     expect(left).toEqual({ processed_at: null, claimed_by: 'web-2', next_attempt_at: leaseEnd });
     expect((await activityOf()).find((entry) => entry.resource === others!.resource)).toBeUndefined();
     await restarted.close();
+  });
+
+  it('reads a resource once for all its pending notifications, making one entry of them', async () => {
+    const [store] = instances.stores;
+    const token = 'APP_USR-coalescing';
+    let reads = 0;
+    const fake = createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://fake').pathname;
+      const answer = (status: number, body: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (request.headers.authorization !== `Bearer ${token}`) return answer(401, { error: 'unauthorized' });
+      if (path === '/users/me') return answer(200, { id: 556, nickname: 'FAKE_SELLER', site_id: 'MLA' });
+      if (path !== '/questions/77') return answer(404, { error: 'not_found' });
+      reads++;
+      answer(200, { id: 77, seller_id: 556, item_id: 'MLA1', status: 'UNANSWERED' });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const fakeUrl = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+    const env = liveEnv(fakeUrl, { SELLER_AUTH_URL: fakeUrl, OAUTH_CLIENT_ID: 'fake-app', OAUTH_CLIENT_SECRET: 'fake-secret' });
+    const first = await startServer(env, { store });
+    const seller = new Browser(first.url);
+    expect((await seller.write('/session/token', 'POST', { token })).status).toBe(200);
+    await first.close();
+    // Five changes of one question, pending when the worker starts.
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    const rows = ids.map((id) => ({ id, userId: '556', topic: 'questions' as const, resource: '/questions/77' }));
+    expect(await store.activity.receive(rows)).toEqual(Array(5).fill('stored'));
+
+    const server = await startServer(env, { store });
+    const activityOf = async () =>
+      (
+        (await (await fetch(`${server.url}/activity`, { headers: { cookie: seller.cookieHeader() } })).json()) as {
+          entries: ActivityEntry[];
+        }
+      ).entries;
+    const done = () =>
+      store.db.selectFrom('notifications').select('id').where('id', 'in', ids).where('processed_at', 'is not', null).execute();
+    await waitFor(async () => ((await done()).length === 5 ? true : undefined));
+    expect(reads).toBe(1);
+    expect(await activityOf()).toMatchObject([{ resource: '/questions/77', accountId: '556', facts: { status: 'UNANSWERED' } }]);
+    await server.close();
+    fake.closeAllConnections();
+    await new Promise((resolve) => fake.close(resolve));
   });
 });
 

@@ -124,6 +124,34 @@ describe('the API door', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
+  it('strips every contact field however its answer spells it, and relays an answer that cannot hold one as it came', async () => {
+    const contact = '"first_name":"Ana","last_name":"Gómez","phone":{"area_code":"11","number":"45551234"},"email":"ana@example.com"';
+    const spelled = [
+      // as the marketplace writes it, nested in the list
+      `{"questions":[{"id":1,"from":{"id":9,${contact}}}]}`,
+      // every key escaped, in both cases of hex, and nothing else in the body escaped
+      `{"questions":[{"id":1,"from":{"id":9,"\\u0066irst_name":"Ana","last_n\\u0061me":"Gómez","\\u0070hone":"45551234","emai\\u006C":"ana@example.com"}}]}`,
+      // pretty-printed, after a byte order mark (which the browser's response.json() drops)
+      `\uFEFF{\n  "questions": [ { "id": 1, "from": { "id": 9,\n ${contact} } } ]\n}`,
+    ];
+    for (const body of spelled) {
+      fake.answers.set('/questions/search', body);
+      const text = await (await browser.request('/api/questions/search')).text();
+      expect(JSON.parse(text)).toEqual({ questions: [{ id: 1, from: { id: 9 } }] });
+    }
+    fake.answers.set(
+      '/vis/loans/b7',
+      '{"id":"b7","buyer":{"id":5,"full_n\\u0061me":"Bruno Díaz","\\u0065mail":"b@example.com","phone":"+5491145550000"}}',
+    );
+    expect(await (await browser.request('/api/vis/loans/b7')).json()).toEqual({ id: 'b7', buyer: { id: 5 } });
+
+    // No contact field's name and no escape: the bytes as they came (parsing would round the id and drop the spaces).
+    const plain = '{ "questions": [ { "id": 13000000000000000001, "text": "¿Me pasás tu email o phone?", "from": { "id": 9 } } ] }';
+    fake.answers.set('/questions/search', plain);
+    expect(await (await browser.request('/api/questions/search')).text()).toBe(plain);
+    fake.answers.clear();
+  });
+
   it('answers 401 signed_out without a session', async () => {
     const response = await fetch(server.url + '/api/users/me');
     expect(response.status).toBe(401);

@@ -106,6 +106,33 @@ describe('the chaos of the demo backend', () => {
     });
   });
 
+  it('fails the given shares of the writes, with 429 (Retry-After 1, not applied) or 500 (some after the write was applied), and never a read', async () => {
+    const questions = [...testDb().questions.byId.values()].filter((q) => q.status === 'ANSWERED').slice(-200);
+    for (const question of questions) Object.assign(question, { status: 'UNANSWERED', answer: null });
+    testDb().config.writeFailures = { rateLimited: 0.2, serverError: 0.2 };
+    expect(Object.values(await outcomes(questionPaths(20))).every((result) => result === '200')).toBe(true);
+    const results = await Promise.all(
+      questions.map((question) =>
+        outcome('/api/answers', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ question_id: question.id, text: 'Sí, hay stock.' }),
+        }),
+      ),
+    );
+    const answered = questions.map((question) => testDb().questions.byId.get(question.id)!.status === 'ANSWERED');
+    const share = (kind: string) => results.filter((result) => result === kind).length / results.length;
+    expect(share('429 after 1')).toBeGreaterThan(0.1);
+    expect(share('429 after 1')).toBeLessThan(0.3);
+    expect(share('500')).toBeGreaterThan(0.1);
+    expect(share('500')).toBeLessThan(0.3);
+    expect(results.every((result) => ['200', '500', '429 after 1'].includes(result))).toBe(true);
+    expect(results.every((result, i) => (result === '200' ? answered[i] : result === '429 after 1' ? !answered[i] : true))).toBe(true);
+    // A 500 after the write: the caller cannot tell it from one before, which only a read settles.
+    expect(results.some((result, i) => result === '500' && answered[i])).toBe(true);
+    expect(results.some((result, i) => result === '500' && !answered[i])).toBe(true);
+  });
+
   it('fails every request with a 500 when no chaos seed is given, as the demo always did', async () => {
     Object.assign(testDb().config, { failRate: 1 });
     expect(Object.values(await outcomes(questionPaths(5)))).toEqual(['500', '500', '500', '500', '500']);

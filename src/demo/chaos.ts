@@ -53,8 +53,9 @@ interface Decision {
   retryAfter: number;
 }
 
-function decide(db: Db, occurrences: Map<string, number>, key: string): Decision | null {
-  const { failRate, chaosSeed } = db.config;
+function decide(db: Db, occurrences: Map<string, number>, key: string, isWrite: boolean): Decision | null {
+  const { failRate, chaosSeed, writeFailures } = db.config;
+  if (isWrite && writeFailures) return decideWrite(writeFailures, occurrences, key);
   if (failRate <= 0) return null;
   if (chaosSeed === null)
     return db.random.chance(failRate) ? { kind: 'server_error', label: `server_error ${key}`, afterHandler: false, retryAfter: 0 } : null;
@@ -65,7 +66,21 @@ function decide(db: Db, occurrences: Map<string, number>, key: string): Decision
   const kind = random.pick(chaosKinds);
   const afterHandler = random.chance(0.5);
   const when = kind === 'dropped' ? (afterHandler ? ' after the handler' : ' before the handler') : '';
-  return { kind, label: `${kind}${when}: ${key} #${nth}`, afterHandler, retryAfter: random.int(1, 3) };
+  // Only a dropped connection comes after the handler here: the chaos walk's 500s never apply the write.
+  return { kind, label: `${kind}${when}: ${key} #${nth}`, afterHandler: kind === 'dropped' && afterHandler, retryAfter: random.int(1, 3) };
+}
+
+/** A write's injected 429 or 500 (db.config.writeFailures), a function of the write and how many times it was made. */
+function decideWrite(shares: { rateLimited: number; serverError: number }, occurrences: Map<string, number>, key: string): Decision | null {
+  const nth = (occurrences.get(key) ?? 0) + 1;
+  occurrences.set(key, nth);
+  const random = createRandom(hash(`writes ${key} ${nth}`));
+  const roll = random.int(0, 9999) / 10000;
+  if (roll < shares.rateLimited) return { kind: 'rate_limited', label: `rate_limited: ${key} #${nth}`, afterHandler: false, retryAfter: 1 };
+  if (roll >= shares.rateLimited + shares.serverError) return null;
+  const afterHandler = random.chance(0.5);
+  const when = afterHandler ? ' after the handler' : ' before the handler';
+  return { kind: 'server_error', label: `server_error${when}: ${key} #${nth}`, afterHandler, retryAfter: 0 };
 }
 
 const failure = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
@@ -91,12 +106,13 @@ export function createChaos(db: Db) {
     const key = `${request.method} ${path}`;
     const isWrite = request.method !== 'GET';
     db.traffic.requests += 1;
-    const decision = decide(db, occurrences, key);
+    const decision = decide(db, occurrences, key, isWrite);
     // A malformed body is counted once it replaces a 2xx (below).
     if (decision && decision.kind !== 'malformed') countFailure(decision);
     switch (decision?.kind) {
       case 'server_error':
-        return failure(500, 'internal_error', 'Internal server error');
+        if (!decision.afterHandler) return failure(500, 'internal_error', 'Internal server error');
+        break;
       case 'rate_limited':
         return failure(429, 'too_many_request', 'Too many requests, try again later', { 'Retry-After': String(decision.retryAfter) });
       case 'dropped':
@@ -109,6 +125,7 @@ export function createChaos(db: Db) {
     const response = await answer();
     if (isWrite) countWrite(key, response);
     if (decision?.kind === 'dropped') return HttpResponse.error();
+    if (decision?.kind === 'server_error') return failure(500, 'internal_error', 'Internal server error');
     // A proxy's page instead of the API's JSON: only where the API would have answered 2xx.
     if (decision?.kind !== 'malformed' || !response.ok) return response;
     countFailure(decision);

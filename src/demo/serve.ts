@@ -7,7 +7,8 @@ import { createDemoServer } from './server';
 // OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET (demo defaults below), tokens living OAUTH_EXPIRES_IN seconds,
 // with NOTIFICATIONS_URL the app's callback: every change is POSTed there as that app's notification, and
 // with RATE_LIMIT (calls a second, RATE_BURST at once, default twice the rate) the marketplace's rate limit:
-// calls over it are answered 429 with Retry-After. SIGTERM or SIGINT stops it.
+// calls over it are answered 429 with Retry-After, and with WRITE_FAIL_429 / WRITE_FAIL_500 (shares, 0..1) that
+// share of the API's writes failed replayably (src/demo/chaos.ts; the stock-in-bulk bench). SIGTERM or SIGINT stops it.
 const clientId = process.env.OAUTH_CLIENT_ID || 'seller-desk-demo';
 const clientSecret = process.env.OAUTH_CLIENT_SECRET || 'seller-desk-demo-secret';
 const expiresIn = Number(process.env.OAUTH_EXPIRES_IN || 21600);
@@ -29,8 +30,17 @@ if (!Number.isFinite(perSecond) || perSecond < 0 || !Number.isInteger(burst) || 
   process.exit(1);
 }
 
+const share = (name: string) => {
+  const value = Number(process.env[name] || 0);
+  if (Number.isFinite(value) && value >= 0 && value <= 1) return value;
+  console.error(`demo-api: ${name} must be a share of the writes, from 0 to 1`);
+  process.exit(1);
+};
+const writeFailures = { rateLimited: share('WRITE_FAIL_429'), serverError: share('WRITE_FAIL_500') };
+
 const { server } = createDemoServer({
   seed: process.env.SEED === 'large' ? 'large' : 'default',
+  ...((writeFailures.rateLimited > 0 || writeFailures.serverError > 0) && { config: { writeFailures } }),
   oauth: { clientId, clientSecret, expiresIn },
   ...(callbackUrl && { notifications: { callbackUrl, applicationId: clientId } }),
   ...(perSecond > 0 && { rateLimit: { perSecond, burst } }),

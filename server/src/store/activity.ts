@@ -132,40 +132,36 @@ export function activityQueries(db: Kysely<Database>) {
     },
 
     /**
-     * Claims due notifications for `leaseMs` as `instanceId`: one UPDATE over rows locked with SKIP LOCKED, so
-     * instances sharing a PostgreSQL never claim the same one; a claimer that dies lets the lease run out,
-     * unless it comes back first (`reclaim`).
+     * Claims due notifications for `leaseMs` as `instanceId`: the `limit` first due, and every other due one of
+     * the same seller's resource (the marketplace sends several as a resource changes; one read answers them
+     * all). One UPDATE over rows locked with SKIP LOCKED, so instances sharing a PostgreSQL never claim the
+     * same one; a claimer that dies lets the lease run out, unless it comes back first (`reclaim`). Oldest first.
      */
     async claim(limit: number, leaseMs: number, instanceId: string): Promise<Claimed[]> {
-      const rows = await db
-        .updateTable('notifications')
-        .set({ attempts: sql`attempts + 1`, next_attempt_at: new Date(Date.now() + leaseMs), claimed_by: instanceId })
-        .where(
-          'id',
-          'in',
-          db
-            .selectFrom('notifications')
-            .select('id')
-            .where('processed_at', 'is', null)
-            .where('next_attempt_at', '<=', new Date())
-            .orderBy('received_at')
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
+      const now = new Date();
+      const { rows } = await sql<{ id: string; user_id: string; topic: string; resource: string; attempts: number; received_at: Date }>`
+        with due as (
+          select id, user_id, topic, resource from notifications
+          where processed_at is null and next_attempt_at <= ${now}
+          order by received_at limit ${limit}
+          for update skip locked
+        ),
+        siblings as (
+          select id from notifications
+          where processed_at is null and next_attempt_at <= ${now}
+            and (user_id, topic, resource) in (select user_id, topic, resource from due)
+          for update skip locked
         )
-        .returning(['id', 'user_id', 'topic', 'resource', 'attempts'])
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        topic: row.topic as Topic,
-        resource: row.resource,
-        attempts: row.attempts,
-      }));
+        update notifications set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + leaseMs)}, claimed_by = ${instanceId}
+        where id in (select id from due union select id from siblings)
+        returning id, user_id, topic, resource, attempts, received_at`.execute(db);
+      return rows
+        .sort((a, b) => a.received_at.getTime() - b.received_at.getTime())
+        .map((row) => ({ id: row.id, userId: row.user_id, topic: row.topic as Topic, resource: row.resource, attempts: row.attempts }));
     },
 
-    async retryAt(id: string, at: Date): Promise<void> {
-      await db.updateTable('notifications').set({ next_attempt_at: at, claimed_by: null }).where('id', '=', id).execute();
+    async retryAt(ids: readonly string[], at: Date): Promise<void> {
+      await db.updateTable('notifications').set({ next_attempt_at: at, claimed_by: null }).where('id', 'in', ids).execute();
     },
 
     /**
@@ -184,17 +180,17 @@ export function activityQueries(db: Kysely<Database>) {
     },
 
     /**
-     * Marks a notification done, with its entry and the item's category now seen, in one statement
-     * (data-modifying CTEs): atomic as a transaction, and on PGlite's one connection the intake's insert
-     * waits behind one statement rather than a transaction's round trips.
+     * Marks notifications of one resource done (those one read answered), with one entry and the item's
+     * category now seen, in one statement (data-modifying CTEs): atomic as a transaction, and on PGlite's one
+     * connection the intake's insert waits behind one statement rather than a transaction's round trips.
      */
-    async complete(id: string, entry: NewEntry | undefined, itemCategory?: ItemCategory): Promise<string | undefined> {
-      // Another worker finished it after our lease ran out (`done` is empty): its entry stands.
+    async complete(ids: readonly string[], entry: NewEntry | undefined, itemCategory?: ItemCategory): Promise<string | undefined> {
+      // Another worker finished them after our lease ran out (`done` is empty): its entry stands.
       const done = db.with('done', (q) =>
         q
           .updateTable('notifications')
           .set({ processed_at: new Date() })
-          .where('id', '=', id)
+          .where('id', 'in', ids)
           .where('processed_at', 'is', null)
           .returning('id'),
       );
@@ -210,7 +206,8 @@ export function activityQueries(db: Kysely<Database>) {
                     sql.val(itemCategory.accountId).as('account_id'),
                     sql.val(itemCategory.itemId).as('item_id'),
                     sql.val(itemCategory.categoryId).as('category_id'),
-                  ]),
+                  ])
+                  .limit(1),
               )
               .onConflict((oc) => oc.columns(['account_id', 'item_id']).doUpdateSet({ category_id: itemCategory.categoryId })),
           )
@@ -233,7 +230,8 @@ export function activityQueries(db: Kysely<Database>) {
               sql.val(JSON.stringify(entry.subject)).as('subject'),
               sql.val(JSON.stringify(entry.facts)).as('facts'),
               sql.val(entry.review ? JSON.stringify(entry.review) : null).as('review'),
-            ]),
+            ])
+            .limit(1),
         )
         .returning(sql<string>`id::text`.as('id'))
         .executeTakeFirst();

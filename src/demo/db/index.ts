@@ -22,6 +22,12 @@ export interface DbConfig {
   failures: Failure[];
   /** Requests per minute allowed per rate-limited route (e.g. operations search). */
   rateLimitPerMinute: number;
+  /**
+   * Shares (0..1) of the API's writes answered 429 (Retry-After: 1, not applied) and 500 (half of them after the
+   * write was applied, so its outcome is unknown to the caller), replayably per write: the stock-in-bulk bench's
+   * marketplace (src/demo/chaos.ts). Null: none.
+   */
+  writeFailures: { rateLimited: number; serverError: number } | null;
 }
 
 export interface Failure {
@@ -90,7 +96,7 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>, pause: () => Prom
   let creditLeads: CreditLeadsState | undefined;
   return {
     ...context,
-    config: { latencyMs: 0, failRate: 0, chaosSeed: null, failures: [], rateLimitPerMinute: 120, ...config },
+    config: { latencyMs: 0, failRate: 0, chaosSeed: null, failures: [], rateLimitPerMinute: 120, writeFailures: null, ...config },
     traffic: emptyTraffic(),
     clockOffset: 0,
     sellers: [demoSeller, otherSeller, buyerUser],
