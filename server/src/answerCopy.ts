@@ -82,6 +82,9 @@ export function createAnswerBackfill(deps: { store: Store; call: UpstreamCall; i
     await store.answeredQuestions.backfilled(accountId, kept, done ? 'done' : next);
   }
 
+  // Not at start: an account is first looked at by the first poll, or at once when its copy is asked for and
+  // empty (GET /suggestions), so a server's first requests find the rate budget as they would without it. A
+  // lease of this instance is taken back by the claim itself (it matches its own name).
   const loop = claimLoop({
     work: async () => {
       for (;;) {
@@ -99,8 +102,6 @@ export function createAnswerBackfill(deps: { store: Store; call: UpstreamCall; i
         }
       }
     },
-    // A lease of this instance is taken back by the claim itself (it matches its own name).
-    reclaim: async () => 0,
     pollMs,
     log,
     what: 'answer backfill',
