@@ -39,9 +39,19 @@ export const notificationOf = (questionId, userId) => ({
   actions: [],
 });
 
+/**
+ * Children still running, killed if the bench exits first: one exit listener for all (one per child passed
+ * Node's ten listeners after a few scenarios: the MaxListenersExceededWarning of the webhook bench).
+ */
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill();
+});
+
 function start(command, args, env) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  process.on('exit', () => child.kill());
+  children.add(child);
+  child.on('exit', () => children.delete(child));
   return child;
 }
 

@@ -31,7 +31,8 @@ async function spawnServer(env: Record<string, string>, url: string): Promise<Ch
     } catch {
       return undefined;
     }
-  }, 30_000);
+    // The embedded store's first start (initdb in WASM) took over 30 s on a 2-core machine at load 10.
+  }, 90_000);
   return child;
 }
 
@@ -116,7 +117,7 @@ describe.each(await storeEngines('stock job restart'))('a bulk stock job killed 
     const finished = await waitFor(async () => {
       const answer = await json<{ job: JobSummary }>(owner.request(`/stock-jobs/${job.id}`));
       return answer.job.status === 'finished' ? answer.job : undefined;
-    }, 60_000);
+    }, 240_000);
 
     // Each row applied with one write, or refused by the marketplace for a rule of the spec (items without an
     // inventory id) with none; none failed, none taken for someone else's change.

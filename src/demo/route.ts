@@ -97,6 +97,7 @@ export function createRoute(db: Db) {
   return function route(method: Method, path: string, resolve: Resolver, options: RouteOptions = {}): HttpHandler {
     return http[method](apiPath(path), async ({ request, params }) => {
       if (db.config.latencyMs > 0) await delay(db.config.latencyMs);
+      if (db.config.stockDelayMs > 0 && path === '/user-products/:id/stock') await delay(db.config.stockDelayMs);
       const url = new URL(request.url);
       const apiRelative = url.pathname.replace(/^.*?\/api(?=\/)/, '');
       return withChaos(request, apiRelative, async () => {

@@ -44,6 +44,21 @@ describe('the simulator over node:http', () => {
     expect(await anonymous.json()).toEqual({ message: 'authorization value not present', error: 'unauthorized', status: 401, cause: [] });
   });
 
+  it('POST /__demo/stock-delay: stock reads answer that late until set back to 0; nothing else waits', async () => {
+    const { server, db } = createDemoServer();
+    const base = await listen(server);
+    const setDelay = (ms: unknown) =>
+      send(`${base}/__demo/stock-delay`, { method: 'POST', headers: asSeller(), body: JSON.stringify({ ms }) });
+    expect((await setDelay(-1)).status).toBe(400);
+    expect((await setDelay(300)).status).toBe(200);
+    expect(db.config.stockDelayMs).toBe(300);
+    const started = performance.now();
+    expect((await send(`${base}/user-products/${stockScenarios.warehousesAndFacility}/stock`, { headers: asSeller() })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    expect((await setDelay(0)).status).toBe(200);
+    expect(db.config.stockDelayMs).toBe(0);
+  });
+
   it('POST /__demo/omit-fields: the item is read without those fields, singly and in batches, until none are named', async () => {
     const { server, db } = createDemoServer();
     const base = await listen(server);

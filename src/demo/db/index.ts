@@ -14,6 +14,8 @@ export type { SeedName };
 /** Behaviour switches for demos and tests: latency, injected failures, per-minute rate limits. */
 export interface DbConfig {
   latencyMs: number;
+  /** Extra delay of every user product's stock read (the answer queue's facts must not wait for it). */
+  stockDelayMs: number;
   /** Probability (0..1) that a request fails: with 500 internal_error, or as `chaosSeed` picks (src/demo/chaos.ts). */
   failRate: number;
   /** Seeds which requests fail and how (500, 429, malformed JSON, dropped connection, 2 s late); null: all 500. */
@@ -96,7 +98,16 @@ function* seedSteps(seed: SeedName, config: Partial<DbConfig>, pause: () => Prom
   let creditLeads: CreditLeadsState | undefined;
   return {
     ...context,
-    config: { latencyMs: 0, failRate: 0, chaosSeed: null, failures: [], rateLimitPerMinute: 120, writeFailures: null, ...config },
+    config: {
+      latencyMs: 0,
+      stockDelayMs: 0,
+      failRate: 0,
+      chaosSeed: null,
+      failures: [],
+      rateLimitPerMinute: 120,
+      writeFailures: null,
+      ...config,
+    },
     traffic: emptyTraffic(),
     clockOffset: 0,
     sellers: [demoSeller, otherSeller, buyerUser],

@@ -87,6 +87,16 @@ export function demoOnlyHandlers(route: Route) {
       item.omitted = fields;
       return { item_id: item.id, omitted: fields };
     }),
+    // Every stock read of a user product answers `ms` late from now on (0: at once again), for the simulator
+    // served by Node; demo mode's tests set db.config.stockDelayMs through window.__demo.
+    route('post', '/__demo/stock-delay', async (context) => {
+      const { ms } = await optionalBody(context.request);
+      if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 60_000)
+        fail(400, 'invalid_post_body', 'ms must be a whole number of milliseconds from 0 to 60000', ['ms']);
+      caller(context);
+      context.db.config.stockDelayMs = ms;
+      return { stock_delay_ms: ms };
+    }),
     // The marketplace moves one of the caller's items to another category (spec, "Recategorization").
     route('post', '/__demo/recategorize', async (context) => {
       const seller = caller(context);
