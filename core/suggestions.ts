@@ -95,24 +95,39 @@ function counts(features: string[]): Vector {
   return vector;
 }
 
-function cosine(a: Vector, b: Vector, weight: (feature: string) => number): number {
+/** A text's features with their norm under one weighting, worked out once (an index's texts are compared often). */
+interface Weighted {
+  vector: Vector;
+  norm: number;
+}
+
+function weighted(vector: Vector, weight: (feature: string) => number): Weighted {
+  let sum = 0;
+  for (const [feature, value] of vector) sum += (value * weight(feature)) ** 2;
+  return { vector, norm: Math.sqrt(sum) };
+}
+
+function cosine(a: Weighted, b: Weighted, weight: (feature: string) => number): number {
+  if (a.norm === 0 || b.norm === 0) return 0;
+  // Only the features both share add to the product: walk the shorter.
+  const [short, long] = a.vector.size <= b.vector.size ? [a.vector, b.vector] : [b.vector, a.vector];
   let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (const [feature, value] of a) {
-    const w = weight(feature);
-    normA += (value * w) ** 2;
-    const other = b.get(feature);
-    if (other !== undefined) dot += value * other * w * w;
+  for (const [feature, value] of short) {
+    const other = long.get(feature);
+    if (other !== undefined) dot += value * other * weight(feature) ** 2;
   }
-  for (const [feature, value] of b) normB += (value * weight(feature)) ** 2;
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+  return dot / (a.norm * b.norm);
+}
+
+interface Represented {
+  stems: Weighted;
+  grams: Weighted;
 }
 
 interface Indexed {
   answer: PastAnswer;
-  question: { stems: Vector; grams: Vector };
-  reply: { stems: Vector; grams: Vector };
+  question: Represented;
+  reply: Represented;
 }
 
 /** How much the earlier answer's own words count beside its question's: they often name the topic too. */
@@ -125,25 +140,30 @@ const minimumScore = 0.08;
  * fallback for texts too short to tell.
  */
 export function createAnswerIndex(answers: readonly PastAnswer[], language: Language) {
-  const represent = (text: string) => {
+  const features = (text: string) => {
     const terms = stems(text, language);
     return { stems: counts(terms), grams: counts(trigrams(terms)) };
   };
-  const indexed: Indexed[] = answers.map((answer) => ({ answer, question: represent(answer.question), reply: represent(answer.answer) }));
+  const texts = answers.map((answer) => ({ answer, question: features(answer.question), reply: features(answer.answer) }));
   // Rarity of each stem across the account's questions: "talle" tells more than "tenes".
   const documents = new Map<string, number>();
-  for (const entry of indexed) for (const stem of entry.question.stems.keys()) documents.set(stem, (documents.get(stem) ?? 0) + 1);
-  const idf = (feature: string) => Math.log(1 + indexed.length / (1 + (documents.get(feature) ?? 0)));
+  for (const entry of texts) for (const stem of entry.question.stems.keys()) documents.set(stem, (documents.get(stem) ?? 0) + 1);
+  const idf = (feature: string) => Math.log(1 + texts.length / (1 + (documents.get(feature) ?? 0)));
   const flat = () => 1;
+  const weigh = (text: { stems: Vector; grams: Vector }): Represented => ({
+    stems: weighted(text.stems, idf),
+    grams: weighted(text.grams, flat),
+  });
+  const indexed: Indexed[] = texts.map((entry) => ({ answer: entry.answer, question: weigh(entry.question), reply: weigh(entry.reply) }));
 
-  const similarity = (open: Indexed['question'], other: Indexed['question']) =>
+  const similarity = (open: Represented, other: Represented) =>
     0.5 * cosine(open.stems, other.stems, idf) + 0.5 * cosine(open.grams, other.grams, flat);
 
   return {
     size: indexed.length,
     /** The `limit` best earlier answers for `question`: the item's first, then its category's, then any. */
     suggest(question: OpenQuestion, limit = 3): Suggestion[] {
-      const open = represent(question.text);
+      const open = weigh(features(question.text));
       const scored: Suggestion[] = [];
       for (const entry of indexed) {
         const score = similarity(open, entry.question) + answerWeight * similarity(open, entry.reply);
@@ -161,3 +181,5 @@ export function createAnswerIndex(answers: readonly PastAnswer[], language: Lang
     },
   };
 }
+
+export type AnswerIndex = ReturnType<typeof createAnswerIndex>;

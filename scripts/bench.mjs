@@ -4,11 +4,13 @@
 // and reports bundle sizes; Lighthouse (mobile preset, 3 runs per page and mode, median) with each median run's
 // main-thread breakdown and five longest tasks; large-data scrolling (the `large` seed) and navigation-to-data
 // times; then the notification figures (bench-notifications.mjs; also on PostgreSQL when DATABASE_URL is set),
-// the webhook under load (bench-webhooks.mjs), every door with autocannon (bench-doors.mjs) and stock in bulk
-// (bench-stock-bulk.mjs). Writes bench-results/latest.json, prints tables and puts the Lighthouse, door and stock in
-// bulk tables into docs/benchmark.md.
+// the webhook under load (bench-webhooks.mjs), every door with autocannon (bench-doors.mjs), stock in bulk
+// (bench-stock-bulk.mjs) and suggestions with 10,000 answered questions in the account (bench-suggestions.ts).
+// Writes bench-results/latest.json, prints tables and puts the Lighthouse, door, stock in bulk and suggestions
+// tables into docs/benchmark.md.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { benchNotifications, loopbackTls, startLive } from './bench-notifications.mjs';
@@ -330,6 +332,18 @@ const doors = await benchDoors({ port: port + 50, outDir });
 step('stock in bulk (live mode over the simulator, large seed, 5 % of writes 429 and 2 % 500)');
 const stockBulk = await benchStockBulk({ port: port + 70, outDir });
 
+// 10. Suggestions with 10,000 answered questions in the account (bench-suggestions.ts, over the server's copy).
+step('suggestions (live mode, 10,000 answered questions, 100 openings)');
+const suggestions = execFileSync('node_modules/.bin/tsx', ['scripts/bench-suggestions.ts'], {
+  env: { ...process.env, OUT_DIR: outDir, BENCH_PORT: String(port + 90) },
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
+for (const result of suggestions) console.log(`  ${JSON.stringify(result)}`);
+
 const benchmarkIndex = medianIndex();
 const host = { memoryTouchS, benchmarkIndex };
 const results = {
@@ -344,6 +358,7 @@ const results = {
   webhooks,
   doors,
   stockBulk,
+  suggestions,
 };
 writeFileSync('bench-results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 
@@ -354,8 +369,19 @@ const doorFigures = `${doorsTable(doors)}\n\nMachine: ${host.memoryTouchS} s to 
 console.log(doorFigures);
 const stockBulkFigures = `${stockBulkTable(stockBulk)}\n\nMachine: ${host.memoryTouchS} s to touch 256 MB, ${results.date.slice(0, 10)}.${stockBulk.problems.length > 0 ? ` Not met: ${stockBulk.problems.join('; ')}.` : ''}`;
 console.log(stockBulkFigures);
+const suggestionFigures = [
+  '| store | answered questions | openings | p50 ms | p95 ms | first (index built) ms | backfill s |',
+  '|---|---|---|---|---|---|---|',
+  ...suggestions.map((r) => `| ${r.store} | ${r.answered} | ${r.openings} | ${r.p50Ms} | ${r.p95Ms} | ${r.firstMs} | ${r.backfillS} |`),
+  '',
+  `Load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}; ${results.date.slice(0, 10)}.`,
+].join('\n');
+console.log(suggestionFigures);
 writeMarked('doors', doorFigures);
 writeMarked('stock-bulk', stockBulkFigures);
+writeMarked('suggestions', suggestionFigures);
 console.log('| large list | first rows ms | longest task ms | max rows in DOM | heap MB |');
 console.log('|---|---|---|---|---|');
 for (const [name, f] of Object.entries(large))

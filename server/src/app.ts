@@ -6,6 +6,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerActivity } from './activity.ts';
+import { createAnswerBackfill } from './answerCopy.ts';
+import { createDueSoonWatch } from './dueSoon.ts';
 import { registerAccountSettings } from './accountSettings.ts';
 import { registerAudit } from './audit.ts';
 import { registerSuggestions } from './suggestions.ts';
@@ -145,10 +147,14 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerAudit(app, { store, door, cookies });
     registerLeadReviews(app, { config, store, door });
     registerAccountSettings(app, { config, store, door, cookies });
-    registerSuggestions(app, { door, read });
     const stockJobs = createStockJobRunner({ store, call, instanceId: config.instanceId, log: app.log });
     app.addHook('onClose', () => stockJobs.stop());
     registerStockJobs(app, { config, store, door, runner: stockJobs });
+    const backfill = createAnswerBackfill({ store, call, instanceId: config.instanceId, log: app.log });
+    app.addHook('onClose', () => backfill.stop());
+    registerSuggestions(app, { door, read, store, backfill });
+    const dueSoon = createDueSoonWatch({ store, log: app.log });
+    app.addHook('onClose', async () => dueSoon.stop());
     const worker = createWorker({
       store,
       tokens,

@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export function claimLoop(options: {
   work: () => Promise<void>;
-  reclaim: () => Promise<number>;
+  /** Run at start, then `work`; without it the loop first runs at its first poll or kick. */
+  reclaim?: () => Promise<number>;
   pollMs: number;
   log: FastifyBaseLogger;
   /** What is claimed, for the log ("notifications", "stock jobs"). */
@@ -38,7 +39,7 @@ export function claimLoop(options: {
 
   const timer = setInterval(kick, options.pollMs);
   timer.unref();
-  options.reclaim().then(
+  options.reclaim?.().then(
     (taken) => {
       if (taken > 0) log.info({ taken }, `${what} claimed before the restart taken back`);
       kick();

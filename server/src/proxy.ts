@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errors } from 'undici';
 import { RateBudgetExceeded } from './budget.ts';
 import type { Config } from './config.ts';
+import { keepQuestion, questionRead } from './answerCopy.ts';
 import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { mayCarryPersonalData, mayHoldContactFields, stripPersonalData } from '../../core/personalData.ts';
 import { auditedWrite } from './audit.ts';
@@ -129,6 +130,7 @@ export async function registerProxy(
         return upstreamFailure(request, reply, error);
       }
       await outcome();
+      if (request.method === 'POST' && path === '/answers' && answer.status < 300) await keepAnswered(request, accountId, answer.payload);
       if (request.method === 'GET' && answer.status === 200) {
         await noteCategories(request, accountId, path, answer.payload);
         if (mayCarryPersonalData(path)) return relay(reply, { ...answer, payload: stripped(path, answer.payload) });
@@ -172,6 +174,17 @@ export async function registerProxy(
     const target = targetUrl(apiUrl, path);
     if (!target) throw new Error(`not an API path: ${path}`);
     return withToken(accountId, (token) => send(request, accountId, target, token, 'GET'));
+  }
+
+  /** An answer that passed the door goes into the account's copy at once (the marketplace answers the question). */
+  async function keepAnswered(request: FastifyRequest, accountId: string, payload: Buffer) {
+    try {
+      const parsed = questionRead.safeParse(JSON.parse(payload.toString('utf8')));
+      if (parsed.success) await keepQuestion(store, accountId, parsed.data);
+    } catch (error) {
+      // The answer is sent; the copy catches up with the question's notification.
+      request.log.warn({ err: error }, 'answered question not kept');
+    }
   }
 
   /**
@@ -226,11 +239,17 @@ export async function registerProxy(
   }
 
   /**
-   * A call the server makes of its own accord for `accountId` (the bulk stock jobs): the account's token
-   * (refreshed as the door does), in the rate budget's `bulk` turn, after people waiting at a page. `path` is
+   * A call the server makes of its own accord for `accountId` (the bulk stock jobs; the backfill of answered
+   * questions, at `background`): the account's token (refreshed as the door does), in the rate budget's `bulk`
+   * turn unless said, after people waiting at a page. `path` is
    * after `/api`. The budget refuses a call that would wait too long (RateBudgetExceeded): it was not sent.
    */
-  async function call(accountId: string, method: 'GET' | 'PUT', path: string, options: { body?: unknown; version?: string } = {}) {
+  async function call(
+    accountId: string,
+    method: 'GET' | 'PUT',
+    path: string,
+    options: { body?: unknown; version?: string; priority?: 'bulk' | 'background' } = {},
+  ) {
     const target = targetUrl(apiUrl, path);
     if (!target) throw new Error(`not an API path: ${path}`);
     const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
@@ -242,7 +261,7 @@ export async function registerProxy(
       const answer = await marketplace.call(
         target,
         { method, headers, body, timeoutMs: timeouts.totalMs },
-        { priority: 'bulk', account: accountId },
+        { priority: options.priority ?? 'bulk', account: accountId },
       );
       app.log.info({ upstream: { method, path: target.pathname, status: answer.status, ms: Date.now() - started } }, 'api');
       return answer;

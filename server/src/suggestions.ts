@@ -1,27 +1,46 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { createAnswerIndex, languageOfSite, type PastAnswer } from '../../core/suggestions.ts';
+import { createAnswerIndex, languageOfSite, type AnswerIndex } from '../../core/suggestions.ts';
+import { questionRead } from './answerCopy.ts';
 import { RateBudgetExceeded } from './budget.ts';
 import { isNavigation, type Door } from './door.ts';
 import { budgetSpent, type UpstreamRead } from './proxy.ts';
+import type { Store } from './store/store.ts';
 import { SignedOut } from './tokens.ts';
-
-const questionRead = z.object({ id: z.number(), item_id: z.string(), text: z.string(), seller_id: z.union([z.number(), z.string()]) });
-const answeredRead = z.object({ id: z.number(), item_id: z.string(), text: z.string(), answer: z.object({ text: z.string() }) });
-const searchRead = z.object({ questions: z.array(z.unknown()) });
 
 /** The marketplace said no, or could not be read: the page says suggestions are unavailable and answering goes on. */
 class Unreadable extends Error {}
 
+/** Accounts whose index this instance keeps at most (the least recently used goes). */
+const indexesKept = 20;
+
 /**
  * `GET /suggestions?question_id=` (`questions.read`, checked by the door): the three earlier answers of the account
- * whose questions most resemble this one, ranked by core/suggestions.ts. Until the server keeps its own copy of
- * the account's answered questions (issue 51's backfill, not built yet), it ranks what two reads of the marketplace
- * give at the moment: the item's answered questions and the account's latest 100; a category is not read, so
- * suggestions are of the item, then any.
+ * whose questions most resemble this one, ranked by core/suggestions.ts over the server's copy of the account's
+ * answered questions (answerCopy.ts); the question itself is read from the marketplace, which says it is this
+ * account's. The index is built once per account and again only when the copy changed (its fingerprint, which
+ * every instance's writes move).
  */
-export function registerSuggestions(app: FastifyInstance, deps: { door: Door; read: UpstreamRead }) {
-  const { door, read } = deps;
+export function registerSuggestions(
+  app: FastifyInstance,
+  deps: { door: Door; read: UpstreamRead; store: Store; backfill: { kick: () => void } },
+) {
+  const { door, read, store, backfill } = deps;
+  const indexes = new Map<string, { fingerprint: string; index: AnswerIndex }>();
+
+  async function indexOf(accountId: string, siteId: string): Promise<AnswerIndex> {
+    const fingerprint = await store.answeredQuestions.fingerprint(accountId);
+    // An account with nothing in its copy yet (connected since the backfill last looked): its backfill starts now.
+    if (fingerprint.startsWith('0:')) backfill.kick();
+    const cached = indexes.get(accountId);
+    indexes.delete(accountId);
+    const index =
+      cached?.fingerprint === fingerprint
+        ? cached.index
+        : createAnswerIndex(await store.answeredQuestions.of(accountId), languageOfSite(siteId));
+    indexes.set(accountId, { fingerprint, index });
+    for (const oldest of indexes.keys()) if (indexes.size > indexesKept) indexes.delete(oldest);
+    return index;
+  }
 
   async function json(request: FastifyRequest, accountId: string, path: string): Promise<unknown> {
     const answer = await read(request, accountId, path);
@@ -37,31 +56,17 @@ export function registerSuggestions(app: FastifyInstance, deps: { door: Door; re
       return reply.code(400).send({ error: 'bad_request', message: 'question_id is the id of a question' });
     try {
       const question = questionRead.safeParse(await json(request, account.id, `/questions/${id}?api_version=4`).catch(() => null));
-      if (!question.success || String(question.data.seller_id) !== account.id)
+      if (!question.success || question.data.seller_id !== account.id)
         return reply.code(404).send({ error: 'not_found', message: 'No such question of this account' });
-      const item = encodeURIComponent(question.data.item_id);
-      const searches = await Promise.all([
-        json(request, account.id, `/questions/search?api_version=4&item=${item}&status=ANSWERED&limit=100`),
-        json(
-          request,
-          account.id,
-          `/questions/search?api_version=4&seller_id=${account.id}&status=ANSWERED&sort_fields=date_created&sort_types=DESC&limit=100`,
-        ),
+      const [index, categoryId] = await Promise.all([
+        indexOf(account.id, account.siteId),
+        store.activity.lastCategory(account.id, question.data.item_id),
       ]);
-      const past = new Map<number, PastAnswer>();
-      for (const found of searches)
-        for (const element of searchRead.parse(found).questions) {
-          const answered = answeredRead.safeParse(element);
-          if (answered.success && answered.data.id !== question.data.id)
-            past.set(answered.data.id, {
-              questionId: answered.data.id,
-              itemId: answered.data.item_id,
-              question: answered.data.text,
-              answer: answered.data.answer.text,
-            });
-        }
-      const suggestions = createAnswerIndex([...past.values()], languageOfSite(account.siteId))
-        .suggest({ text: question.data.text, itemId: question.data.item_id }, 3)
+      const suggestions = index
+        // One more than shown: the question itself, when it is answered already, is no suggestion for itself.
+        .suggest({ text: question.data.text ?? '', itemId: question.data.item_id, categoryId }, 4)
+        .filter(({ answer }) => answer.questionId !== question.data.id)
+        .slice(0, 3)
         .map(({ answer, scope }) => ({ questionId: answer.questionId, question: answer.question, answer: answer.answer, scope }));
       return { suggestions };
     } catch (error) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Claimed, ItemCategory, NewEntry, Review, Topic } from './store/activity.ts';
 import type { Store } from './store/store.ts';
+import { keepQuestion, questionRead } from './answerCopy.ts';
 import { claimLoop } from './claimLoop.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
@@ -49,7 +50,6 @@ type Reader = (path: string) => Promise<Read>;
 // reads. Each requires the field naming the resource's seller: a resource that does not say whose it is
 // makes no entry.
 const sellerId = z.union([z.number().int(), z.string()]).transform(String);
-const question = z.object({ id: z.number(), seller_id: sellerId, item_id: z.string(), status: z.string() });
 const item = z.object({
   id: z.string(),
   seller_id: sellerId,
@@ -237,6 +237,8 @@ export function createWorker(deps: {
     if (answer.status === 404) {
       // A 404 says nothing of whose the resource was: anyone can name a made-up id for a connected seller.
       if (!(await store.activity.shownAlive(userId, resource))) throw new Drop(`${resource} answered 404, never shown to this seller`);
+      // A deleted question suggests nothing any more, and will never be due.
+      if (topic === 'questions') await store.answeredQuestions.forget(userId, Number(id));
       const subject =
         topic === 'questions'
           ? { questionId: Number(id) }
@@ -249,8 +251,10 @@ export function createWorker(deps: {
     }
     switch (topic) {
       case 'questions': {
-        const found = parse(question, answer, resource);
+        const found = parse(questionRead, answer, resource);
         ownedBy(found.seller_id);
+        // The copy suggestions rank, and the open questions the due-soon entry watches, follow what it says.
+        await keepQuestion(store, userId, found);
         return { entry: { ...base, subject: { questionId: found.id, itemId: found.item_id }, facts: { status: found.status } } };
       }
       case 'items': {

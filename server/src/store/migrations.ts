@@ -355,6 +355,44 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-12-04-31-answered-questions': {
+    async up(db: Kysely<unknown>) {
+      // The server's copy of each seller account's answered questions, which suggestions rank (issue 51):
+      // backfilled from the marketplace, kept current by question notifications and answers sent through the
+      // door, gone with the account. Ids are text, as the marketplace's other ids here.
+      await db.schema
+        .createTable('answered_questions')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('question_id', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('question', 'text', (c) => c.notNull())
+        .addColumn('answer', 'text', (c) => c.notNull())
+        .addColumn('kept_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('answered_questions_pk', ['account_id', 'question_id'])
+        .execute();
+      // Where each account's backfill stands: the next page's offset, until done. Claimed with a lease, so one
+      // instance at a time reads an account's pages and a restart resumes at the page it left.
+      await db.schema
+        .createTable('answer_backfills')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('next_offset', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('done_at', 'timestamptz')
+        .addColumn('claimed_by', 'text')
+        .addColumn('lease_until', 'timestamptz')
+        .execute();
+      // Unanswered questions the worker saw, for the due-soon activity entry (dueSoon.ts): `warned_at` is set
+      // by the one statement that makes the entry, so it is made once whichever instance gets there.
+      await db.schema
+        .createTable('open_questions')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('question_id', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('asked_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('warned_at', 'timestamptz')
+        .addPrimaryKeyConstraint('open_questions_pk', ['account_id', 'question_id'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

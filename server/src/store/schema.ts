@@ -221,4 +221,30 @@ export interface Database {
     line: number;
     row: string;
   };
+  /** The server's copy of the accounts' answered questions (answeredQuestions.ts). */
+  answered_questions: {
+    account_id: string;
+    question_id: string;
+    item_id: string;
+    question: string;
+    answer: string;
+    /** When the row was last written: with the count, what tells a cached ranking index it is stale. */
+    kept_at: Generated<Date>;
+  };
+  /** Each account's backfill of its answered questions: the next page, until done. */
+  answer_backfills: {
+    account_id: string;
+    next_offset: Generated<number>;
+    done_at: Date | null;
+    claimed_by: string | null;
+    lease_until: Date | null;
+  };
+  /** Unanswered questions the worker saw, until answered; `warned_at` once their due-soon entry is made. */
+  open_questions: {
+    account_id: string;
+    question_id: string;
+    item_id: string;
+    asked_at: Date;
+    warned_at: Date | null;
+  };
 }

@@ -11,6 +11,7 @@ import { sharedPermits } from './budget.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { auditQueries } from './audit.ts';
 import { accountSettingsQueries } from './accountSettings.ts';
+import { answeredQuestionQueries } from './answeredQuestions.ts';
 import { leadReviewQueries } from './leadReviews.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
@@ -283,6 +284,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
     audit,
     leadReviews: leadReviewQueries(db),
     accountSettings: accountSettingsQueries(db),
+    answeredQuestions: answeredQuestionQueries(db),
     stockJobs: stockJobQueries(db),
     /**
      * The rate budget's permits: on PostgreSQL the bucket every instance shares; on the embedded store (one

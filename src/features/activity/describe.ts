@@ -22,7 +22,7 @@ export const streamPaused = msg`Live updates paused — reconnecting`;
 
 /** A question the buyer just asked (not one answered, hidden or deleted since). */
 export function isNewQuestion(entry: ActivityEntry): boolean {
-  return entry.kind === 'question' && entry.facts.status === 'UNANSWERED';
+  return entry.kind === 'question' && entry.facts.status === 'UNANSWERED' && entry.facts.dueSoon !== true;
 }
 
 /** One line saying what happened, for the list, the live region and desktop notifications. */
@@ -32,6 +32,8 @@ export function describeEntry(entry: ActivityEntry, i18n: I18n): string {
   switch (entry.kind) {
     case 'question':
       if (facts.deleted === true || facts.status === null) return i18n._(msg`A question on ${item} was deleted`);
+      // The server's due-soon entry (server/src/dueSoon.ts): the question is about to miss the account's target.
+      if (facts.dueSoon === true) return i18n._(msg`A question on ${item} is due soon`);
       if (isNewQuestion(entry)) return i18n._(msg`New question on ${item}`);
       return i18n._(msg`Question on ${item} is now ${{ status: String(facts.status ?? '') }}`);
     case 'item':
