@@ -5,7 +5,7 @@ import { neutraliseFormula } from './formulaCells.ts';
 import { dryRun, type CatalogEntry, type DryRun, type DryRunRow } from './stockImport.ts';
 import { jobRows, type JobProgress, type JobRow, type StockJobPorts, type WriteBody, type WriteResult } from './stockJob.ts';
 import { defaultRetry, readStockWithRetry, type ReadResult, type RetryPolicy, type StockReadPorts } from './stockLocations.ts';
-import { exportRows, type ExportUserProduct, type SheetRow } from './stockSheet.ts';
+import { columnHeader, exportRows, type ColumnKey, type ExportUserProduct, type SheetLanguage, type SheetRow } from './stockSheet.ts';
 
 /**
  * What the server's job runner and the demo's share around the engine (issue 52): the marketplace calls as
@@ -268,12 +268,19 @@ export function applyProgress(progress: JobProgress): StepProgress {
   return { total: progress.total, done: progress.done, failed: counts.failed + counts.refused, counts };
 }
 
+/** The results file's own columns; the others are named as in the export (outcomes stay the API's words, as location types do). */
+const resultsHeaders: Record<SheetLanguage, { row: string; outcome: string; detail: string }> = {
+  en: { row: 'Row', outcome: 'Outcome', detail: 'Detail' },
+  es: { row: 'Fila', outcome: 'Resultado', detail: 'Detalle' },
+  pt: { row: 'Linha', outcome: 'Resultado', detail: 'Detalhe' },
+};
+
 /**
  * The results file of an import: one line per row of the file with its outcome — the dry run's refusal and
  * its reason, "unchanged", or the apply's row state (pending when the job stopped before it) — CSV with the
  * formula rule of every export.
  */
-export function resultsCsv(dryRun: DryRun, rows: readonly JobRow[]): string {
+export function resultsCsv(dryRun: DryRun, rows: readonly JobRow[], language: SheetLanguage): string {
   const byLine = new Map(rows.map((row) => [row.line, row]));
   const cell = (value: string | number | null | undefined) => (typeof value === 'string' ? neutraliseFormula(value) : (value ?? ''));
   const line = (row: DryRunRow) => {
@@ -287,6 +294,17 @@ export function resultsCsv(dryRun: DryRun, rows: readonly JobRow[]): string {
     const { status, ...detail } = state;
     return [...base, row.quantityAtExport, row.newQuantity, status, Object.keys(detail).length > 0 ? JSON.stringify(detail) : ''];
   };
-  const fields = ['Row', 'User product ID', 'Location type', 'Store ID', 'Quantity at export', 'New quantity', 'Outcome', 'Detail'];
+  const header = (key: ColumnKey) => columnHeader(key, language);
+  const { row: rowWord, outcome, detail } = resultsHeaders[language];
+  const fields = [
+    rowWord,
+    header('userProductId'),
+    header('locationType'),
+    header('storeId'),
+    header('quantityAtExport'),
+    header('newQuantity'),
+    outcome,
+    detail,
+  ];
   return `\uFEFF${Papa.unparse({ fields, data: dryRun.rows.map((row) => line(row).map(cell)) }, { newline: '\r\n' })}\r\n`;
 }

@@ -127,6 +127,11 @@ export function exportRows(userProducts: readonly ExportUserProduct[]): ExportRo
   );
 }
 
+/** A column's header in a language (the results file of an import names its columns as the export does). */
+export function columnHeader(key: ColumnKey, language: SheetLanguage): string {
+  return columns.find((column) => column.key === key)!.headers[language];
+}
+
 /** The worksheet's name, per language. */
 const sheetName: Record<SheetLanguage, string> = { en: 'Stock', es: 'Stock', pt: 'Estoque' };
 

@@ -1,29 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import Papa from 'papaparse';
 import { expect, expectNoA11yViolations, openApp, test } from './fixtures';
 import { StockPage } from './pages/stock';
+import { BulkStockPage } from './pages/stockBulk';
 import { urls } from '../src/lib/urls';
 
 test.use({ locale: 'en-US' });
-
-/** Exports the account's stock from the bulk page and answers the downloaded CSV's rows (header first). */
-async function exportCsv(page: Page): Promise<string[][]> {
-  await page.getByRole('button', { name: 'Export stock' }).click();
-  const job = page.getByRole('region', { name: 'Job', exact: true });
-  await expect(job).toContainText('Finished', { timeout: 30_000 });
-  const download = page.waitForEvent('download');
-  await job.getByRole('button', { name: 'Download CSV' }).click();
-  const text = await readFile(await (await download).path(), 'utf8');
-  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-}
-
-async function importCsv(page: Page, csv: string): Promise<void> {
-  await page
-    .getByLabel('File to import (CSV or XLSX, at most 5 MB)')
-    .setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page.getByRole('button', { name: 'Upload and check' }).click();
-}
 
 test.describe('stock in bulk (demo)', () => {
   test('export, edit three quantities, import: the dry run shows the three, apply, the stock page shows the new figures', async ({
@@ -35,30 +15,21 @@ test.describe('stock in bulk (demo)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock in bulk');
     await expect(page.getByText('In the demo a job runs in this page')).toBeVisible();
 
-    const [header, ...rows] = await exportCsv(page);
-    const at = (name: string) => header!.indexOf(name);
-    const edited = rows.filter((row) => row[at('Location type')] === 'selling_address').slice(0, 3);
-    for (const row of edited) row[at('New quantity')] = String(Number(row[at('New quantity')]) + 5);
-    await importCsv(page, Papa.unparse([header!, ...rows]));
-
-    const job = page.getByRole('region', { name: 'Job', exact: true });
-    await expect(job).toContainText('Checked: ready to apply', { timeout: 30_000 });
-    await expect(job.getByRole('list', { name: 'Rows per outcome' })).toContainText('Will change: 3');
-    const table = job.getByRole('table', { name: 'Rows to change or refused' });
-    for (const row of edited) {
-      const before = Number(row[at('Quantity at export')]);
-      await expect(table.getByRole('row').filter({ hasText: row[at('User product ID')]! })).toContainText(`${before} → ${before + 5}`);
-    }
-    await job.getByRole('button', { name: 'Apply' }).click();
-    await expect(job).toContainText('Finished', { timeout: 30_000 });
-    await expect(job.getByRole('list', { name: 'Rows per outcome' })).toContainText('Applied: 3');
+    const { edited, at } = await new BulkStockPage(page).editThreeAndApply();
     await expect(page.getByRole('region', { name: 'Jobs of the last 30 days' }).getByRole('listitem')).toHaveCount(2);
+
+    // One audit entry for the job, with its counts, as the server records it.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Audit' }).click();
+    await expect(
+      page.getByRole('table', { name: 'Audit entries' }).getByRole('row').filter({ hasText: 'Changed stock in bulk' }),
+    ).toContainText('applied: 3');
 
     // The stock page reads the new figure once the marketplace shows it (its updates are asynchronous). Opened
     // within the app: a reload would start the demo's marketplace afresh.
     const first = edited[0]!;
     const id = first[at('User product ID')]!;
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock' }).click();
+    await nav.getByRole('link', { name: 'Stock' }).click();
     await page.getByLabel('User product id').fill(id);
     await page.getByRole('button', { name: 'Open' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Stock · ${id}`);
@@ -70,27 +41,7 @@ test.describe('stock in bulk (demo)', () => {
   test('an invalid file shows its reasons per line, and a file without the columns is refused whole', async ({ page }) => {
     test.slow();
     await openApp(page, urls.stock.bulk());
-    await importCsv(page, 'Title\nSomething\n');
-    await expect(page.getByRole('region', { name: 'Import' }).getByRole('alert')).toContainText('The file lacks a required column');
-
-    const [header, ...rows] = await exportCsv(page);
-    const at = (name: string) => header!.indexOf(name);
-    const selling = rows.find((row) => row[at('Location type')] === 'selling_address')!;
-    await importCsv(
-      page,
-      [
-        'User product ID,Location type,Quantity at export,New quantity',
-        `${selling[at('User product ID')]},selling_address,1,abc`,
-        'MLAU9999999,selling_address,1,2',
-        ',,1,2',
-      ].join('\n'),
-    );
-    const table = page.getByRole('region', { name: 'Job', exact: true }).getByRole('table', { name: 'Rows to change or refused' });
-    await expect(table.getByRole('row').filter({ hasText: /^2/ })).toContainText('the new quantity is not a whole number from 0 up', {
-      timeout: 30_000,
-    });
-    await expect(table.getByRole('row').filter({ hasText: /^3/ })).toContainText('not a user product of this account');
-    await expect(table.getByRole('row').filter({ hasText: /^4/ })).toContainText('neither a user product id nor an SKU');
+    await new BulkStockPage(page).importInvalidFiles();
   });
 
   test('no axe violations on the import screens, light and dark; nothing scrolls sideways on a phone', async ({ page }) => {
@@ -101,7 +52,9 @@ test.describe('stock in bulk (demo)', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await openApp(page, urls.stock.bulk());
-      await importCsv(page, 'User product ID,Location type,Quantity at export,New quantity\nMLAU3000001,selling_address,1,abc\n');
+      await new BulkStockPage(page).importCsv(
+        'User product ID,Location type,Quantity at export,New quantity\nMLAU3000001,selling_address,1,abc\n',
+      );
       await expect(page.getByRole('table', { name: 'Rows to change or refused' })).toBeVisible({ timeout: 30_000 });
       await expectNoA11yViolations(page);
     }

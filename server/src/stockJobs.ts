@@ -349,6 +349,8 @@ export function registerStockJobs(app: FastifyInstance, deps: { config: Config; 
     }
     if (job.dry_run === null) return reply.code(409).send({ error: 'not_ready', message: 'The dry run has not finished' });
     reply.header('content-disposition', `attachment; filename="stock-results-${stamp}.csv"`);
-    return reply.type('text/csv; charset=utf-8').send(resultsCsv(JSON.parse(job.dry_run) as DryRun, await store.stockJobs.rows(job.id)));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .send(resultsCsv(JSON.parse(job.dry_run) as DryRun, await store.stockJobs.rows(job.id), language));
   });
 }

@@ -109,6 +109,12 @@ describe.each(await storeEngines('stock jobs'))('bulk stock jobs ($name)', ({ da
 
     const results = await (await owner.request(`/stock-jobs/${job.id}/file`)).text();
     expect(results).toContain('skippedChanged');
+    expect(results.split('\r\n')[0]).toBe('Row,User product ID,Location type,Store ID,Quantity at export,New quantity,Outcome,Detail');
+    // Its columns are named in the page's language, as the export's are.
+    const spanish = await (await owner.request(`/stock-jobs/${job.id}/file?language=es`)).text();
+    expect(spanish.split('\r\n')[0]).toBe(
+      'Fila,ID del producto de usuario,Tipo de ubicación,ID de tienda,Cantidad al exportar,Nueva cantidad,Resultado,Detalle',
+    );
     const audit = await json<{ entries: { action: string; details: Record<string, unknown>; person: { name: string } }[] }>(
       owner.request('/audit?action=stock.bulk'),
     );

@@ -4,7 +4,7 @@ import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
 import { readableKinds } from '../../core/permissions.ts';
 import { can } from '../../core/roles.ts';
-import { createDoorHandlers } from './door';
+import { createDemoAudit, createDoorHandlers } from './door';
 import { actingRole, createDemoTeam } from './team';
 import { handlerGroups } from './handlers';
 import { createStockJobHandlers } from './stockJobs';
@@ -40,9 +40,10 @@ export async function startDemoBackend(search: string, kept: { scenario: SavedSc
   // The server's own paths: its door before the marketplace, and the activity.
   const serverEvents = new Set<(event: string, data: unknown) => void>();
   const team = createDemoTeam(db, kept.team);
+  const audit = createDemoAudit(db, team);
   const worker = setupWorker(
-    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team }),
-    ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write')),
+    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, audit }),
+    ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write'), audit),
     ...marketplace,
     ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)) }),
   );

@@ -120,6 +120,27 @@ interface LeadReview {
   changedAt: string;
 }
 
+/** The account's audit trail as demo mode keeps it: the door's writes and the bulk stock jobs (src/demo/stockJobs.ts) record into it. */
+export interface DemoAudit {
+  /** Oldest first. */
+  entries: () => AuditEntry[];
+  record: (entry: Omit<AuditEntry, 'id' | 'at' | 'person'>) => void;
+}
+
+export function createDemoAudit(db: Db, team: DemoTeam): DemoAudit {
+  const { id, name } = me(team);
+  // The week before the demo opened is made on the first read (the db may still be seeding).
+  let trail: AuditEntry[] | null = null;
+  const entries = () => (trail ??= seededWeek(db, team.people).map((entry, index) => ({ ...entry, id: String(index + 1) })));
+  return {
+    entries,
+    record: (entry) => {
+      const list = entries();
+      list.push({ ...entry, id: String(list.length + 1), at: new Date(currentTime(db)).toISOString(), person: { id, name } });
+    },
+  };
+}
+
 /**
  * Seller Desk's API door as demo mode has it (docs/roles.md): the simulator plays the marketplace, and these
  * handlers stand where the server would, before it. Every request is checked against core/permissions.ts's
@@ -136,7 +157,9 @@ export function createDoorHandlers(
   marketplace: readonly HttpHandler[],
   events: ServerEvents,
   /** The team (src/demo/team.ts) and where the tab keeps it; a fresh seeded one, kept nowhere, without. */
-  { team, kept }: { team: DemoTeam; kept?: SavedScenario } = { team: createDemoTeam(db) },
+  { team, kept, audit = createDemoAudit(db, team) }: { team: DemoTeam; kept?: SavedScenario; audit?: DemoAudit } = {
+    team: createDemoTeam(db),
+  },
 ): HttpHandler[] {
   // Demo mode's one person, the seeded seller's owner.
   const { id, name } = me(team);
@@ -152,13 +175,7 @@ export function createDoorHandlers(
     reviews.set(key, found);
     return found;
   };
-  // The trail, oldest first; the week before the demo opened is made on its first read (the db may still be seeding).
-  let trail: AuditEntry[] | null = null;
-  const entries = () => (trail ??= seededWeek(db, team.people).map((entry, index) => ({ ...entry, id: String(index + 1) })));
-  const record = (entry: Omit<AuditEntry, 'id' | 'at' | 'person'>) => {
-    const list = entries();
-    list.push({ ...entry, id: String(list.length + 1), at: new Date(currentTime(db)).toISOString(), person });
-  };
+  const { entries, record } = audit;
   let requests = 0;
   /** A write relayed with an attempt before and its outcome after, joined by a request id. */
   const relayAudited = async ({ request }: { request: Request }) => {

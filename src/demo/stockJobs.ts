@@ -16,7 +16,7 @@ import type { DryRun } from '../../core/stockImport.ts';
 import { jobProgress, runStockJob, type JobRow } from '../../core/stockJob.ts';
 import { readStockSheet, stockCsv, stockXlsx, type ExportRow, type SheetLanguage, type SheetRow } from '../../core/stockSheet.ts';
 import { currentTime, type Db } from './db';
-import type { ServerEvents } from './door';
+import type { DemoAudit, ServerEvents } from './door';
 
 /** A job as the demo keeps it: in this page's memory only (a reload or a closed tab ends it; the page says so). */
 interface DemoJob extends JobState {
@@ -40,6 +40,8 @@ export function createStockJobHandlers(
   events: ServerEvents,
   /** Whether the demo's acting role may change stock now (the door checked it at the start; the apply asks again). */
   mayWriteStock: () => boolean = () => true,
+  /** The trail the door keeps, for the one entry per applied job the server records. */
+  audit?: DemoAudit,
 ): HttpHandler[] {
   const jobs = new Map<string, DemoJob>();
   const person = { id: 'demo-owner', name: db.seller.nickname };
@@ -109,6 +111,15 @@ export function createStockJobHandlers(
           { applyChangedSinceExport: job.applyChanged },
         );
         job.progress = applyProgress(result.progress);
+        // One entry per job (who, when, counts), as the server records it; each row's outcome is in the results file.
+        audit?.record({
+          action: 'stock.bulk',
+          target: { type: 'stock_job', id: job.id },
+          details: { status: result.status, ...result.progress.byStatus },
+          requestId: `stock-job-${job.id}`,
+          phase: 'event',
+          status: null,
+        });
         end(job, result.status);
       }
     } catch (error) {
@@ -199,7 +210,9 @@ export function createStockJobHandlers(
         return new HttpResponse(stockCsv(job.output, language), { headers: { 'content-type': 'text/csv; charset=utf-8' } });
       }
       if (job.kind === 'import' && job.dryRun)
-        return new HttpResponse(resultsCsv(job.dryRun, [...job.rows.values()]), { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+        return new HttpResponse(resultsCsv(job.dryRun, [...job.rows.values()], language), {
+          headers: { 'content-type': 'text/csv; charset=utf-8' },
+        });
       return HttpResponse.json({ error: 'not_ready', message: 'The job has not finished' }, { status: 409 });
     }),
   ];
