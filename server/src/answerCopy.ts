@@ -21,7 +21,7 @@ export const questionRead = z.object({
 type QuestionRead = z.infer<typeof questionRead>;
 
 /** What the copy keeps of a question of `accountId`: answered (with its answer), or nothing. */
-function answeredOf(accountId: string, question: QuestionRead): Answered | undefined {
+export function answeredOf(accountId: string, question: QuestionRead): Answered | undefined {
   if (question.seller_id !== accountId || question.status !== 'ANSWERED' || !question.text || !question.answer?.text) return undefined;
   return { questionId: question.id, itemId: question.item_id, question: question.text, answer: question.answer.text };
 }

@@ -59,14 +59,20 @@ export function answeredQuestionQueries(db: Kysely<Database>) {
       await db.deleteFrom('open_questions').where('account_id', '=', accountId).where('question_id', '=', String(questionId)).execute();
     },
 
-    /** What changes whenever the account's copy does (rows kept or forgotten): a cached index compares it. */
-    async fingerprint(accountId: string): Promise<string> {
-      const row = await db
-        .selectFrom('answered_questions')
-        .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('kept_at').as('latest')])
-        .where('account_id', '=', accountId)
-        .executeTakeFirstOrThrow();
-      return `${row.count}:${row.latest ? new Date(row.latest).getTime() : 0}`;
+    /**
+     * What changes whenever the account's copy does (rows kept or forgotten), which a cached index compares, and
+     * whether its backfill is done (until then the copy may lack what the marketplace holds).
+     */
+    async fingerprint(accountId: string): Promise<{ key: string; complete: boolean }> {
+      const [row, backfill] = await Promise.all([
+        db
+          .selectFrom('answered_questions')
+          .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('kept_at').as('latest')])
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow(),
+        db.selectFrom('answer_backfills').select('done_at').where('account_id', '=', accountId).executeTakeFirst(),
+      ]);
+      return { key: `${row.count}:${row.latest ? new Date(row.latest).getTime() : 0}`, complete: Boolean(backfill?.done_at) };
     },
 
     /** The account's answered questions, with each item's category when known (for the category scope). */
