@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultAnswerTarget } from '../../core/answerTarget.ts';
 import { createDueSoonWatch } from '../src/dueSoon.ts';
 import type { Store } from '../src/store/store.ts';
-import { storeEngines, twoInstances } from './helpers.ts';
+import { insertSellerAccount, storeEngines, twoInstances } from './helpers.ts';
 
 const minute = 60_000;
 const askedAt = Date.parse('2026-12-03T15:00:00Z');
@@ -15,19 +15,7 @@ describe.each(await storeEngines('due-soon tests'))('the due-soon activity entry
   /** A seller account of its own per test, with one question seen unanswered at `askedAt`. */
   async function accountWithQuestion(store: Store): Promise<string> {
     const id = String(++seller);
-    await store.db
-      .insertInto('seller_accounts')
-      .values({
-        id,
-        nickname: `S${id}`,
-        site_id: 'MLA',
-        kind: 'oauth',
-        access_token: null,
-        refresh_token: null,
-        expires_at: null,
-        refresh_lock_until: null,
-      })
-      .execute();
+    await insertSellerAccount(store, { id, nickname: `S${id}` });
     await store.answeredQuestions.open(id, { questionId: 42, itemId: 'MLA1', askedAt: new Date(askedAt) });
     return id;
   }

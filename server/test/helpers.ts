@@ -80,6 +80,23 @@ export async function dropSchema(store: Store, databaseUrl: string): Promise<voi
 }
 
 /** The address sellers "open" in the tests: the redirect URI and the origin writes must come from. */
+/** A seller account row straight in the store, signed out (no tokens) unless `accessToken` is given. */
+export async function insertSellerAccount(store: Store, account: { id: string; nickname: string; siteId?: string; accessToken?: string }) {
+  await store.db
+    .insertInto('seller_accounts')
+    .values({
+      id: account.id,
+      nickname: account.nickname,
+      site_id: account.siteId ?? 'MLA',
+      kind: 'oauth',
+      access_token: account.accessToken ?? null,
+      refresh_token: null,
+      expires_at: null,
+      refresh_lock_until: null,
+    })
+    .execute();
+}
+
 export const publicUrl = 'http://seller-desk.test';
 export const sessionSecret = 'test-session-secret-of-at-least-32-bytes';
 /** What the servers of the tests seal tokens with (their SESSION_SECRET's key). */

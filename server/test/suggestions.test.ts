@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeller } from '../../src/demo/db/core.ts';
 import type { Store } from '../src/store/store.ts';
-import { json, startOwnedServer, storeEngines, waitFor, type Browser, type Simulator } from './helpers.ts';
+import { insertSellerAccount, json, startOwnedServer, storeEngines, waitFor, type Browser, type Simulator } from './helpers.ts';
 
 interface Suggestions {
   suggestions: { questionId: number; question: string; answer: string; scope: string }[];
@@ -25,19 +25,7 @@ describe.each(await storeEngines('suggestions tests'))(
 
     beforeAll(async () => {
       ({ simulator, store, owner, close } = await startOwnedServer(databaseUrl));
-      await store.db
-        .insertInto('seller_accounts')
-        .values({
-          id: otherSeller,
-          nickname: 'OTRA_TIENDA',
-          site_id: 'MLA',
-          kind: 'oauth',
-          access_token: null,
-          refresh_token: null,
-          expires_at: null,
-          refresh_lock_until: null,
-        })
-        .execute();
+      await insertSellerAccount(store, { id: otherSeller, nickname: 'OTRA_TIENDA' });
     });
     afterAll(() => close());
 
@@ -91,19 +79,7 @@ describe.each(await storeEngines('suggestions tests'))(
 
     it('resumes a backfill at the page it left, and forgets the copy when the account is disconnected', async () => {
       const seller = '888000888';
-      await store.db
-        .insertInto('seller_accounts')
-        .values({
-          id: seller,
-          nickname: 'TERCERA',
-          site_id: 'MLB',
-          kind: 'oauth',
-          access_token: 'sealed',
-          refresh_token: null,
-          expires_at: null,
-          refresh_lock_until: null,
-        })
-        .execute();
+      await insertSellerAccount(store, { id: seller, nickname: 'TERCERA', siteId: 'MLB', accessToken: 'sealed' });
       // Claimed by an instance that kept one page and died: another takes it when the lease runs out, at the next page.
       const first = await waitFor(async () => {
         const claimed = await store.answeredQuestions.claimBackfill('dead-instance', 1);
