@@ -262,6 +262,9 @@ test.describe('phone', () => {
     test.slow(); // every area's first load, home's card reads included
     await openApp(page, urls.settings.index());
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    // Its widest parts, the team's tables, drawn (they once made the whole page scroll sideways by 394 px).
+    await expect(page.getByRole('table', { name: 'People' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Pending invitations' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -2,10 +2,8 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -29,6 +27,7 @@ import { urls } from '../../lib/urls';
 import { auditQuery } from './queries';
 import { useLingui } from '@lingui/react/macro';
 import './muiStyles.css';
+import { ScrollingTable } from '../../components/ScrollingTable';
 
 export { default as prebuiltStyles } from './muiStyles.json';
 
@@ -155,32 +154,30 @@ function AuditPage() {
           empty={<Typography sx={{ p: 2 }}>{t`No entry matches these filters.`}</Typography>}
         >
           {() => (
-            <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0}>
-              <Table size="small" aria-label={t`Audit entries`}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t`When`}</TableCell>
-                    <TableCell>{t`Person`}</TableCell>
-                    <TableCell>{t`Action`}</TableCell>
-                    <TableCell>{t`Target`}</TableCell>
-                    <TableCell>{t`Details`}</TableCell>
-                    <TableCell>{t`Result`}</TableCell>
+            <ScrollingTable aria-label={t`Audit entries`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t`When`}</TableCell>
+                  <TableCell>{t`Person`}</TableCell>
+                  <TableCell>{t`Action`}</TableCell>
+                  <TableCell>{t`Target`}</TableCell>
+                  <TableCell>{t`Details`}</TableCell>
+                  <TableCell>{t`Result`}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {entries.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.at)}</TableCell>
+                    <TableCell>{entry.person?.name ?? t`Seller Desk`}</TableCell>
+                    <TableCell>{label(entry.action)}</TableCell>
+                    <TableCell>{entry.target ? `${entry.target.type} ${entry.target.id}` : '—'}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{detailsText(entry)}</TableCell>
+                    <TableCell>{outcome(entry)}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {entries.map((entry) => (
-                    <TableRow key={entry.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.at)}</TableCell>
-                      <TableCell>{entry.person?.name ?? t`Seller Desk`}</TableCell>
-                      <TableCell>{label(entry.action)}</TableCell>
-                      <TableCell>{entry.target ? `${entry.target.type} ${entry.target.id}` : '—'}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{detailsText(entry)}</TableCell>
-                      <TableCell>{outcome(entry)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                ))}
+              </TableBody>
+            </ScrollingTable>
           )}
         </DataState>
         {query.isFetchNextPageError && <ErrorAlert error={query.error} onRetry={() => void query.fetchNextPage()} />}

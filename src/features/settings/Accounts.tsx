@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -13,6 +12,7 @@ import { signInUrl, type ServerSession } from '../../api/session';
 import { roleNames } from '../../lib/permissions';
 import { useAccountActions } from './accounts';
 import { TokenForm } from './TokenForm';
+import { ScrollingTable } from '../../components/ScrollingTable';
 
 /** Settings' list of the person's seller accounts with their role (live mode), with the ways to add one. */
 export function Accounts({ server }: { server: ServerSession }) {
@@ -22,7 +22,7 @@ export function Accounts({ server }: { server: ServerSession }) {
   const busy = switchTo.isPending || disconnect.isPending;
   return (
     <Stack spacing={2}>
-      <Table size="small" aria-label={t`Connected accounts`}>
+      <ScrollingTable aria-label={t`Connected accounts`}>
         <TableHead>
           <TableRow>
             <TableCell>{t`Account`}</TableCell>
@@ -61,7 +61,7 @@ export function Accounts({ server }: { server: ServerSession }) {
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </ScrollingTable>
       {server.oauth && (
         <Button variant="outlined" href={signInUrl(pathname, true)} sx={{ alignSelf: 'flex-start' }}>
           {t`Add account`}

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -18,6 +17,7 @@ import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
 import { passkeysQuery, usePasskeyActions, useSignOutEverywhere } from './team';
 import { describeTeamError } from './teamErrors';
+import { ScrollingTable } from '../../components/ScrollingTable';
 
 type PasskeyActions = ReturnType<typeof usePasskeyActions>;
 
@@ -117,7 +117,7 @@ export function PasskeysSection({ marketplace }: { marketplace: boolean }) {
         empty={<Typography color="text.secondary">{t`You have no passkeys: you sign in with the marketplace.`}</Typography>}
       >
         {(list) => (
-          <Table size="small" aria-label={t`Your passkeys`}>
+          <ScrollingTable aria-label={t`Your passkeys`}>
             <TableHead>
               <TableRow>
                 <TableCell>{t`Name`}</TableCell>
@@ -136,7 +136,7 @@ export function PasskeysSection({ marketplace }: { marketplace: boolean }) {
                 />
               ))}
             </TableBody>
-          </Table>
+          </ScrollingTable>
         )}
       </DataState>
       {failed && <ErrorAlert error={failed.error} describeError={describeTeamError} />}

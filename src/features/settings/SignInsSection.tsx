@@ -1,4 +1,3 @@
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -12,6 +11,7 @@ import { DataState } from '../../components/DataState';
 import { Section } from '../../components/Section';
 import { useFormat } from '../../lib/format';
 import { signInsQuery } from './team';
+import { ScrollingTable } from '../../components/ScrollingTable';
 
 /** How a person signed in (GET /me/sign-ins); a newer server's way shows as it came. */
 const methodLabels: Record<string, MessageDescriptor> = {
@@ -36,7 +36,7 @@ export function SignInsSection() {
         empty={<Typography color="text.secondary">{t`No sign-in recorded yet.`}</Typography>}
       >
         {(list) => (
-          <Table size="small" aria-label={t`Your recent sign-ins`}>
+          <ScrollingTable aria-label={t`Your recent sign-ins`}>
             <TableHead>
               <TableRow>
                 <TableCell>{t`When`}</TableCell>
@@ -51,7 +51,7 @@ export function SignInsSection() {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollingTable>
         )}
       </DataState>
     </Section>

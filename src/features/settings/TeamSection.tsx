@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -22,6 +21,7 @@ import { roleNames } from '../../lib/permissions';
 import { showToast } from '../../lib/toast';
 import { teamQuery, useTeamActions } from './team';
 import { describeTeamError } from './teamErrors';
+import { ScrollingTable } from '../../components/ScrollingTable';
 
 function useRoleName() {
   const { i18n } = useLingui();
@@ -98,7 +98,7 @@ function People({ people, actor, accountId }: { people: TeamPerson[]; actor: Rol
   const methodNames = { marketplace: t`Marketplace`, passkey: t`Passkey` };
   return (
     <Stack spacing={1.5}>
-      <Table size="small" aria-label={t`People`}>
+      <ScrollingTable aria-label={t`People`}>
         <TableHead>
           <TableRow>
             <TableCell>{t`Name`}</TableCell>
@@ -156,7 +156,7 @@ function People({ people, actor, accountId }: { people: TeamPerson[]; actor: Rol
             );
           })}
         </TableBody>
-      </Table>
+      </ScrollingTable>
       {failed && <ErrorAlert error={failed.error} describeError={describeTeamError} />}
       {recover.data && <NewLink link={recover.data.link} />}
     </Stack>
@@ -171,7 +171,7 @@ function Invitations({ invitations, accountId }: { invitations: Invitation[]; ac
   if (invitations.length === 0) return <Typography color="text.secondary">{t`No pending invitations.`}</Typography>;
   return (
     <Stack spacing={1.5}>
-      <Table size="small" aria-label={t`Pending invitations`}>
+      <ScrollingTable aria-label={t`Pending invitations`}>
         <TableHead>
           <TableRow>
             <TableCell>{t`Invitation`}</TableCell>
@@ -198,7 +198,7 @@ function Invitations({ invitations, accountId }: { invitations: Invitation[]; ac
             );
           })}
         </TableBody>
-      </Table>
+      </ScrollingTable>
       {revoke.isError && <ErrorAlert error={revoke.error} describeError={describeTeamError} />}
     </Stack>
   );
