@@ -9,6 +9,7 @@ import { settleStock } from './db/stock';
 import { listingPrices } from './handlers/categories';
 import type { ServerEvents } from './door';
 import { demoHistory } from './history';
+import type { DemoLowStock } from './lowStock';
 
 /**
  * Seller Desk's activity in demo mode (briefs/activity-contract.md): what the server makes of the
@@ -160,9 +161,12 @@ export function createActivityHandlers(
     history = false,
     serverEvents,
     readable,
+    lowStock,
   }: {
     history?: boolean;
     serverEvents?: ServerEvents;
+    /** The thresholds (src/demo/lowStock.ts): a stock change that crosses one adds its low-stock entry. */
+    lowStock?: DemoLowStock;
     /** The kinds the person may read (core/permissions.ts's readableKinds of the role, See as included); all without. */
     readable?: () => readonly ActivityEntry['kind'][];
   } = {},
@@ -178,7 +182,7 @@ export function createActivityHandlers(
   const chaotic = (answer: (info: ResolverInfo) => Response | Promise<Response>) => (info: ResolverInfo) =>
     withChaos(info.request, new URL(info.request.url).pathname, async () => answer(info));
 
-  function record(change: Change, createdAt: string, read: boolean): ActivityEntry {
+  function record(change: Change, createdAt: string, read: boolean, described = describe(db, change, lastCategory)): ActivityEntry {
     const entry: ActivityEntry = {
       id: String(entries.length + 1),
       accountId: String(change.userId),
@@ -186,7 +190,7 @@ export function createActivityHandlers(
       resource: change.resource,
       createdAt,
       read,
-      ...describe(db, change, lastCategory),
+      ...described,
     };
     entries.push(entry);
     return entry;
@@ -209,10 +213,22 @@ export function createActivityHandlers(
   const mine = (entry: ActivityEntry) => entry.accountId === account && (readable?.().includes(entry.kind) ?? true);
   const own = () => entries.filter(mine);
 
+  /** A stock change's low-stock entry, when its total crossed the threshold (the server's check after its read). */
+  function lowStockEntry(change: Change, entry: ActivityEntry): ActivityEntry | undefined {
+    const { userProductId } = entry.subject;
+    const { total } = entry.facts;
+    const facts = entry.kind === 'stock' && userProductId && typeof total === 'number' ? lowStock?.seen(userProductId, total) : undefined;
+    return facts && record(change, entry.createdAt, false, { kind: 'stock', subject: { userProductId }, facts });
+  }
+
   onChange(db.notifications, (change) => {
     replay();
     const entry = record(change, isoNow(), false);
-    for (const send of streams) send(entry);
+    const low = lowStockEntry(change, entry);
+    for (const send of streams) {
+      send(entry);
+      if (low) send(low);
+    }
   });
 
   function events(request: Request): Response {

@@ -8,6 +8,7 @@ import { createDemoAudit, createDoorHandlers } from './door';
 import { actingRole, createDemoTeam } from './team';
 import { handlerGroups } from './handlers';
 import { createStockJobHandlers } from './stockJobs';
+import { createDemoLowStock } from './lowStock';
 import { readScenario, type SavedScenario } from './scenario';
 
 /** Handle for e2e tests and curious visitors (window.__demo): inject failures, move the clock. */
@@ -41,11 +42,13 @@ export async function startDemoBackend(search: string, kept: { scenario: SavedSc
   const serverEvents = new Set<(event: string, data: unknown) => void>();
   const team = createDemoTeam(db, kept.team);
   const audit = createDemoAudit(db, team);
+  const lowStock = createDemoLowStock();
   const worker = setupWorker(
     ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, audit }),
     ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write'), audit),
+    ...lowStock.handlers,
     ...marketplace,
-    ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)) }),
+    ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)), lowStock }),
   );
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {

@@ -5,6 +5,7 @@ import { readableKinds } from '../../core/permissions.ts';
 import { createDoorHandlers } from './door';
 import { actingRole, createDemoTeam } from './team';
 import { createHandlers } from './handlers';
+import { createDemoLowStock } from './lowStock';
 
 /**
  * The same handlers for vitest, as demo mode has them (the server's door before the marketplace, the activity):
@@ -19,10 +20,12 @@ export function resetDb(seed: SeedName = 'default'): Db {
   const marketplace = createHandlers(current);
   const serverEvents = new Set<(event: string, data: unknown) => void>();
   const team = createDemoTeam(current);
+  const lowStock = createDemoLowStock();
   server.resetHandlers(
     ...createDoorHandlers(current, marketplace, serverEvents, { team }),
+    ...lowStock.handlers,
     ...marketplace,
-    ...createActivityHandlers(current, { serverEvents, readable: () => readableKinds(actingRole(team)) }),
+    ...createActivityHandlers(current, { serverEvents, readable: () => readableKinds(actingRole(team)), lowStock }),
   );
   return current;
 }

@@ -41,6 +41,11 @@ export function describeEntry(entry: ActivityEntry, i18n: I18n): string {
     case 'recategorization':
       return i18n._(msg`${item} moved to another category`);
     case 'stock':
+      // The server's low-stock entry (server/src/lowStock.ts): the total crossed the user product's threshold.
+      if (facts.lowStock === true)
+        return i18n._(
+          msg`Low stock: ${{ userProduct: subject.userProductId ?? '' }} has ${{ total: String(facts.total) }} left, at or under its alert of ${{ threshold: String(facts.threshold) }}`,
+        );
       return i18n._(msg`Stock of ${{ userProduct: subject.userProductId ?? '' }} changed`);
     case 'fulfillment-operation':
       return i18n._(

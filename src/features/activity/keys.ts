@@ -11,6 +11,8 @@ export const activityKeys = {
   /** The home screen's card: the newest entries, and the recategorizations still waiting for review. */
   latest: () => [...activityKeys.all, 'latest'] as const,
   waitingReviews: () => [...activityKeys.all, 'waiting-reviews'] as const,
+  /** The home screen's stock card: the newest low-stock alerts. */
+  lowStock: () => [...activityKeys.all, 'low-stock'] as const,
 };
 
 /** The badge polls as the other badges do; the stream makes it move at once. */

@@ -16,6 +16,7 @@ import { catalogPageQuery, fulfilledStockQuery, type FulfilledStockRow } from '.
 import { useFormat } from '../../lib/format';
 import { urls } from '../../lib/urls';
 import { Figure, Headline, HomeCard, Quiet } from './HomeCard';
+import { lowStockAlertsQuery } from './queries';
 
 /**
  * The listings the card reads: the catalog's first search page, whose batch reads carry each quantity. The same
@@ -136,17 +137,59 @@ function NotAvailable({ sellerId }: { sellerId: number }) {
   );
 }
 
-/** Sold-out listings, and fulfillment units not available by reason, each part read on its own. */
+/** The low-stock alerts: one per crossing of a user product's threshold, the newest named with their figures. */
+function LowStock() {
+  const { t } = useLingui();
+  const format = useFormat();
+  const query = useQuery(lowStockAlertsQuery);
+  return (
+    <Figure query={query} isEmpty={({ alerts }) => alerts.length === 0} empty={<Quiet>{t`No low-stock alert.`}</Quiet>}>
+      {({ alerts, more }) => {
+        const count = alerts.length;
+        return (
+          <>
+            <Headline value={format.number(count)}>
+              {more
+                ? t`${plural(count, { one: 'low-stock alert', other: 'low-stock alerts' })} among the latest stock changes`
+                : t`${plural(count, { one: 'low-stock alert', other: 'low-stock alerts' })}`}
+            </Headline>
+            <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }} aria-label={t`Low-stock alerts`}>
+              {alerts.slice(0, namedCount).map(({ id, subject, facts }) => (
+                <li key={id}>
+                  {subject.userProductId ? (
+                    <Link component={RouterLink} to={urls.stock.detail(subject.userProductId)}>
+                      {subject.userProductId}
+                    </Link>
+                  ) : null}{' '}
+                  {t`${{ total: format.number(Number(facts.total)) }} left (alert at ${{ threshold: format.number(Number(facts.threshold)) }})`}
+                </li>
+              ))}
+            </Stack>
+          </>
+        );
+      }}
+    </Figure>
+  );
+}
+
+/** Sold-out listings, low-stock alerts, and fulfillment units not available by reason, each part read on its own. */
 export function StockCard({ sellerId }: { sellerId: number }) {
   const { t } = useLingui();
   const fulfillmentId = useId();
+  const lowStockId = useId();
   return (
-    <HomeCard title={t`Stock`} reserve={400} to={urls.stock.index()}>
+    <HomeCard title={t`Stock`} reserve={460} to={urls.stock.index()}>
       <Stack spacing={2}>
         {/* Holds the loading indicator's height, so a short answer does not pull the fulfillment part up. */}
         <Box sx={{ minHeight: 88 }}>
           <SoldOut sellerId={sellerId} />
         </Box>
+        <section aria-labelledby={lowStockId}>
+          <Typography variant="subtitle1" component="h3" id={lowStockId} sx={{ fontWeight: 600 }}>
+            {t`Low stock`}
+          </Typography>
+          <LowStock />
+        </section>
         <section aria-labelledby={fulfillmentId}>
           <Typography variant="subtitle1" component="h3" id={fulfillmentId} sx={{ fontWeight: 600 }}>
             <Link component={RouterLink} to={urls.fulfillment.index()} underline="hover">

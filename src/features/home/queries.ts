@@ -76,3 +76,15 @@ export const waitingReviewsQuery = queryOptions({
     return { waiting: entries.filter((entry) => entry.review?.reviewedAt === null).length, more: entries.length === reviewWindow };
   },
 });
+
+/** Stock entries read to find the low-stock alerts among them (a page of the activity list). */
+export const lowStockWindow = 50;
+
+/** The low-stock alerts (server/src/lowStock.ts) among the newest `lowStockWindow` stock entries, newest first. */
+export const lowStockAlertsQuery = queryOptions({
+  queryKey: activityKeys.lowStock(),
+  queryFn: async ({ signal }) => {
+    const { entries } = await getActivity({ kind: 'stock', limit: lowStockWindow }, signal);
+    return { alerts: entries.filter((entry) => entry.facts.lowStock === true), more: entries.length === lowStockWindow };
+  },
+});

@@ -13,6 +13,7 @@ import { setSandbox, useSession } from '../../lib/session';
 import { useMe } from '../../lib/identity';
 import { Accounts } from './Accounts';
 import { AnswerTargetSection } from './AnswerTargetSection';
+import { LowStockDefaultSection } from './LowStockDefaultSection';
 import { PasskeysSection } from './PasskeysSection';
 import { SignInsSection } from './SignInsSection';
 import { TeamSection } from './TeamSection';
@@ -78,6 +79,7 @@ export function Component() {
         </Typography>
       </Section>
       {me.data && <AnswerTargetSection sellerId={me.data.id} />}
+      {me.data && grants.can('account.settings') && <LowStockDefaultSection sellerId={me.data.id} />}
       {server?.activeAccountId && grants.role && grants.can('team.manage') && (
         <TeamSection accountId={server.activeAccountId} actor={grants.role} />
       )}

@@ -30,6 +30,7 @@ import { useUrlState } from '../../lib/urlState';
 import { urls } from '../../lib/urls';
 import { ConflictDialog } from './ConflictDialog';
 import { EditDialog } from './EditDialog';
+import { LowStockSection } from './LowStockSection';
 import { describeStockWriteError, locationInfo, targetName } from './explain';
 import { stockQuery } from '../../lib/stock';
 import { linkedItemsQuery, rememberRecent, useStockWrite, type WritePhase } from './queries';
@@ -310,7 +311,14 @@ function StockView({ userProductId }: { userProductId: string }) {
         {(read) => (
           <>
             <Locations read={read} busy={write.busy} onEdit={(target) => setUrl({ edit: targetKey(target) })} />
-            {me.data ? <LinkedItems sellerId={me.data.id} userProductId={userProductId} /> : <Loading />}
+            {me.data ? (
+              <>
+                <LowStockSection sellerId={me.data.id} userProductId={userProductId} />
+                <LinkedItems sellerId={me.data.id} userProductId={userProductId} />
+              </>
+            ) : (
+              <Loading />
+            )}
           </>
         )}
       </DataState>
