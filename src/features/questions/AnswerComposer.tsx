@@ -31,11 +31,14 @@ export const composerId = 'answer-composer';
  */
 export function AnswerComposer({
   questionId,
+  asAccount,
   onSent,
   aside,
   autoFocus = false,
 }: {
   questionId: number;
+  /** The question's account when it is not the active one (the queue's "All my accounts"): sent and drafted as it. */
+  asAccount?: string;
   /** After the answer was accepted (the answer queue moves on). */
   onSent?: () => void;
   /** Shown above the field with the composer's insert (the queue's suggestions): what it inserts is edited, never sent as is. */
@@ -44,7 +47,8 @@ export function AnswerComposer({
 }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const account = activeAccount(useSession());
+  const active = activeAccount(useSession());
+  const account = asAccount ?? active;
   const [text, setText] = useState(() => readDraft(account, questionId));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
@@ -53,7 +57,7 @@ export function AnswerComposer({
   const [held, setHeld] = useState(false);
   const guard = useContactGuard(text);
   const templates = useTemplates();
-  const answer = useAnswerQuestion(questionId);
+  const answer = useAnswerQuestion(questionId, asAccount);
   const problem = textProblem(text);
 
   const change = (next: string) => {
