@@ -33,6 +33,7 @@ export function AnswerComposer({
   questionId,
   asAccount,
   onSent,
+  onSend,
   aside,
   autoFocus = false,
 }: {
@@ -41,6 +42,8 @@ export function AnswerComposer({
   asAccount?: string;
   /** After the answer was accepted (the answer queue moves on). */
   onSent?: () => void;
+  /** As the answer is sent, past the guard (the queue sends the same text to the similar questions checked). */
+  onSend?: (text: string, guardOverride: boolean) => void;
   /** Shown above the field with the composer's insert (the queue's suggestions): what it inserts is edited, never sent as is. */
   aside?: (insert: (snippet: string) => void) => ReactNode;
   autoFocus?: boolean;
@@ -74,6 +77,7 @@ export function AnswerComposer({
       return;
     }
     setHeld(false);
+    onSend?.(text, guardOverride);
     answer.mutate(
       { text, guardOverride },
       {

@@ -39,6 +39,8 @@ import { useUrlState } from '../../lib/urlState';
 import { useNow } from '../../lib/useNow';
 import { mergeByDue, queueAccounts, type AccountQuestions, type QueueAccount, type QueueEntry } from './agencyQueue';
 import { AnswerComposer, composerId } from './AnswerComposer';
+import { GroupedAnswer, useGroupedAnswer } from './GroupedAnswer';
+import { similarQuestions } from './grouping';
 import { questionKeys } from './keys';
 import { Due } from './QuestionRow';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -299,7 +301,19 @@ function Suggestions({ questionId, account, insert }: { questionId: number; acco
   );
 }
 
-function QueueItem({ entry, left, onSent, onSkip }: { entry: QueueEntry; left: number; onSent: () => void; onSkip: () => void }) {
+function QueueItem({
+  entry,
+  waiting,
+  onSent,
+  onSkip,
+}: {
+  entry: QueueEntry;
+  /** The questions after this one still waiting in the queue. */
+  waiting: Question[];
+  /** With the similar questions answered along with this one. */
+  onSent: (alsoAnswered: number[]) => void;
+  onSkip: () => void;
+}) {
   const { question, account } = entry;
   const header = account?.header;
   const { t } = useLingui();
@@ -308,6 +322,17 @@ function QueueItem({ entry, left, onSent, onSkip }: { entry: QueueEntry; left: n
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const now = useNow();
   const dueTime = useDueTime(question.seller_id);
+  // Similar questions are of the same item, so of the same account: answered as it too.
+  const group = useGroupedAnswer(similarQuestions(question, waiting), header);
+  // The composer sent (the group is then fixed), and its answer was accepted.
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  // On to the next once every checked question is answered too; a failed one keeps the queue here for its Retry.
+  const moveOn = useEffectEvent(() => onSent(group.sent));
+  useEffect(() => {
+    if (sent && group.done) moveOn();
+  }, [sent, group.done]);
+  const left = waiting.length - group.sent.length;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
       <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-labelledby="queue-question">
@@ -330,19 +355,37 @@ function QueueItem({ entry, left, onSent, onSkip }: { entry: QueueEntry; left: n
             </Typography>
           )}
         </Stack>
-        <AnswerComposer
-          key={question.id}
-          questionId={question.id}
-          asAccount={header}
-          onSent={onSent}
-          autoFocus
-          aside={(insert) => <Suggestions questionId={question.id} account={header} insert={insert} />}
-        />
-        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button onClick={onSkip} aria-keyshortcuts="Alt+S">
-            {t`Skip`}
-          </Button>
-        </Stack>
+        {sent ? (
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography role="status" color="success.main">
+              {t`Sent: this question is answered.`}
+            </Typography>
+            <Button variant="outlined" onClick={() => onSent(group.sent)}>
+              {t`Next question`}
+            </Button>
+          </Stack>
+        ) : (
+          <AnswerComposer
+            key={question.id}
+            questionId={question.id}
+            asAccount={header}
+            onSend={(text, guardOverride) => {
+              setSending(true);
+              group.send(text, guardOverride);
+            }}
+            onSent={() => setSent(true)}
+            autoFocus
+            aside={(insert) => <Suggestions questionId={question.id} account={header} insert={insert} />}
+          />
+        )}
+        <GroupedAnswer group={group} locked={sending} />
+        {!sent && (
+          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            <Button onClick={onSkip} aria-keyshortcuts="Alt+S">
+              {t`Skip`}
+            </Button>
+          </Stack>
+        )}
       </Paper>
       <Stack spacing={wide ? 2 : 0}>
         <Part title={t`Item facts`} wide={wide}>
@@ -357,7 +400,7 @@ function QueueItem({ entry, left, onSent, onSkip }: { entry: QueueEntry; left: n
 }
 
 interface Progress {
-  /** The questions answered or skipped (ids): the next is the first of the queue not among them. */
+  /** The questions answered (similar ones along with one too) or skipped: the next is the first not among them. */
   handled: ReadonlySet<number>;
   answered: number;
   skipped: number;
@@ -397,15 +440,15 @@ function QueueRun({ entries }: { entries: QueueEntry[] }) {
   const [ended, setEnded] = useState<number | null>(null);
   const waiting = entries.filter((entry) => !progress.handled.has(entry.question.id));
   const current = waiting[0];
-  const move = (id: number, outcome: 'answered' | 'skipped') => {
-    setProgress({ ...progress, handled: new Set(progress.handled).add(id), [outcome]: progress[outcome] + 1 });
-    if (waiting.every((entry) => entry.question.id === id)) setEnded(Date.now());
+  const move = (outcome: 'answered' | 'skipped', ids: number[]) => {
+    setProgress({ ...progress, handled: new Set([...progress.handled, ...ids]), [outcome]: progress[outcome] + ids.length });
+    if (waiting.every((entry) => ids.includes(entry.question.id))) setEnded(Date.now());
   };
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (!forThePage(event) || !event.altKey || event.ctrlKey || event.metaKey || event.code !== 'KeyS') return;
     if (ended !== null || !current) return;
     event.preventDefault();
-    move(current.question.id, 'skipped');
+    move('skipped', [current.question.id]);
   });
   useEffect(() => {
     document.addEventListener('keydown', onKey);
@@ -416,9 +459,9 @@ function QueueRun({ entries }: { entries: QueueEntry[] }) {
     <QueueItem
       key={current.question.id}
       entry={current}
-      left={waiting.length - 1}
-      onSent={() => move(current.question.id, 'answered')}
-      onSkip={() => move(current.question.id, 'skipped')}
+      waiting={waiting.slice(1).map((entry) => entry.question)}
+      onSent={(also) => move('answered', [current.question.id, ...also])}
+      onSkip={() => move('skipped', [current.question.id])}
     />
   ) : (
     <Summary progress={progress} ended={ended ?? progress.started} />
