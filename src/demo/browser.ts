@@ -2,6 +2,7 @@ import { setupWorker } from 'msw/browser';
 import type { HttpHandler } from 'msw';
 import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
+import { defaultAnswerTarget } from '../../core/answerTarget.ts';
 import { readableKinds } from '../../core/permissions.ts';
 import { can } from '../../core/roles.ts';
 import { createDemoAudit, createDoorHandlers } from './door';
@@ -43,12 +44,20 @@ export async function startDemoBackend(search: string, kept: { scenario: SavedSc
   const team = createDemoTeam(db, kept.team);
   const audit = createDemoAudit(db, team);
   const lowStock = createDemoLowStock();
+  // The account's settings, set through the door and read by the activity's due-soon entry.
+  const settings = { answerTarget: defaultAnswerTarget };
   const worker = setupWorker(
-    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, audit }),
+    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, audit, settings }),
     ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write'), audit),
     ...lowStock.handlers,
     ...marketplace,
-    ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)), lowStock }),
+    ...createActivityHandlers(db, {
+      history: true,
+      serverEvents,
+      readable: () => readableKinds(actingRole(team)),
+      answerTarget: () => settings.answerTarget,
+      lowStock,
+    }),
   );
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {

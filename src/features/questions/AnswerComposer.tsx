@@ -31,12 +31,15 @@ export const composerId = 'answer-composer';
  */
 export function AnswerComposer({
   questionId,
+  asAccount,
   onSent,
   onSend,
   aside,
   autoFocus = false,
 }: {
   questionId: number;
+  /** The question's account when it is not the active one (the queue's "All my accounts"): sent and drafted as it. */
+  asAccount?: string;
   /** After the answer was accepted (the answer queue moves on). */
   onSent?: () => void;
   /** As the answer is sent, past the guard (the queue sends the same text to the similar questions checked). */
@@ -47,16 +50,17 @@ export function AnswerComposer({
 }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const account = activeAccount(useSession());
+  const active = activeAccount(useSession());
+  const account = asAccount ?? active;
   const [text, setText] = useState(() => readDraft(account, questionId));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
   const [tried, setTried] = useState(false);
   // Send was stopped by the contact-data guard; cleared when the seller edits, sends anyway, or the text is clean.
   const [held, setHeld] = useState(false);
-  const guard = useContactGuard(text);
+  const guard = useContactGuard(text, asAccount);
   const templates = useTemplates();
-  const answer = useAnswerQuestion(questionId);
+  const answer = useAnswerQuestion(questionId, asAccount);
   const problem = textProblem(text);
 
   const change = (next: string) => {
