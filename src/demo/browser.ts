@@ -28,7 +28,10 @@ declare global {
  * page's address as it was opened (`search`) or the one kept for the tab, with the team kept for the tab
  * (src/demo/team.ts).
  */
-export async function startDemoBackend(search: string, kept: { scenario: SavedScenario; team: SavedScenario }): Promise<void> {
+export async function startDemoBackend(
+  search: string,
+  kept: { scenario: SavedScenario; team: SavedScenario; templates: SavedScenario },
+): Promise<void> {
   const scenario = readScenario(search, kept.scenario);
   const db = await createDbInSlices(scenario.seed, scenario.config);
   const marketplace: HttpHandler[] = [];
@@ -42,7 +45,7 @@ export async function startDemoBackend(search: string, kept: { scenario: SavedSc
   const team = createDemoTeam(db, kept.team);
   const audit = createDemoAudit(db, team);
   const worker = setupWorker(
-    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, audit }),
+    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, keptTemplates: kept.templates, audit }),
     ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write'), audit),
     ...marketplace,
     ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)) }),

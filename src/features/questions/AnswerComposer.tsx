@@ -15,7 +15,7 @@ import { describeQuestionError } from './errors';
 import { ContactFindings } from './ContactFindings';
 import { useContactGuard } from './contactGuard';
 import { useAnswerQuestion } from './queries';
-import { useTemplates } from './templates';
+import { useAnswerTemplates } from './templates';
 import { TemplatesDialog } from './TemplatesDialog';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -52,7 +52,7 @@ export function AnswerComposer({
   // Send was stopped by the contact-data guard; cleared when the seller edits, sends anyway, or the text is clean.
   const [held, setHeld] = useState(false);
   const guard = useContactGuard(text);
-  const templates = useTemplates();
+  const { query: templatesQuery, templates } = useAnswerTemplates();
   const answer = useAnswerQuestion(questionId);
   const problem = textProblem(text);
 
@@ -133,6 +133,8 @@ export function AnswerComposer({
       </Stack>
       <ContactFindings checked={guard.checked} held={held} overrideLabel={t`Send anyway`} onOverride={() => void send(true)} />
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        {templatesQuery.isPending && <MenuItem disabled>{t`Loading templates…`}</MenuItem>}
+        {templatesQuery.isError && <MenuItem disabled>{t`The templates could not be loaded.`}</MenuItem>}
         {templates.map((template, index) => (
           <MenuItem
             key={template.id}
