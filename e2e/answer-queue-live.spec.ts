@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  alike,
   answerThreeInARow,
   earlier,
   factsWhileStockIsSlow,
+  groupedAnswer,
+  groupedAnswerOneFails,
   overdueFollowsTarget,
   queueFromHome,
   queueOnAPhone,
@@ -49,7 +52,7 @@ interface Question {
   answer: { text: string } | null;
 }
 
-const ask = async (text: string) => (await marketplace<Question>('/__demo/questions', { text })).id;
+const ask = async (text: string, item_id?: string) => (await marketplace<Question>('/__demo/questions', { text, item_id })).id;
 const answer = (id: number, text: string) => marketplace('/answers', { question_id: id, text });
 const signInAt = (page: Page, path: string) => signIn(page, servers!.url(path), 'TIENDA_DEMO');
 
@@ -92,4 +95,48 @@ test('from home, three answers in a row by keyboard: a suggestion inserted and e
 
   await signInAt(page, '/settings');
   await answerThreeInARow(page, ids, async (id) => (await marketplace<Question>(`/questions/${id}?api_version=4`)).answer?.text);
+});
+
+// After the test above: the seed's questions are all answered, so the two asked now are the queue's first.
+/** The `alike` questions asked now about one item (the third of the seller's, none of the tests above asked on it). */
+async function askAlike(): Promise<number[]> {
+  const me = await marketplace<{ id: number }>('/users/me');
+  const items = await marketplace<{ results: string[] }>(`/users/${me.id}/items/search`);
+  const ids: number[] = [];
+  for (const text of alike) ids.push(await ask(text, items.results[2]));
+  return ids;
+}
+
+const answerAt = async (id: number) => (await marketplace<Question>(`/questions/${id}?api_version=4`)).answer?.text;
+
+test('a grouped answer to two buyers posts exactly twice, even on a double click, and answers both', async ({ page }) => {
+  const ids = await askAlike();
+  // The POSTs that reached the marketplace (its own count, /__demo/traffic).
+  const posts = async () =>
+    (await marketplace<{ writes: Record<string, { received: number }> }>('/__demo/traffic')).writes['POST /answers']?.received ?? 0;
+  await signInAt(page, '/settings');
+  await groupedAnswer(page, ids, posts, answerAt);
+});
+
+test('a grouped answer where one of the two fails shows one sent and one failed; its Retry sends only that one', async ({ page }) => {
+  const ids = await askAlike();
+  await signInAt(page, '/settings');
+  // The live server answers the second one's first POST with a 500 (a failure before the marketplace).
+  let failing = false;
+  await page.route('**/api/answers', async (route) => {
+    const body = route.request().postDataJSON() as { question_id: number };
+    if (failing && body.question_id === ids[1]) {
+      failing = false;
+      await route.fulfill({ status: 500, json: { message: 'Internal error', error: 'internal_error', status: 500, cause: [] } });
+    } else await route.fallback();
+  });
+  await groupedAnswerOneFails(
+    page,
+    ids,
+    async () => {
+      failing = true;
+    },
+    async () => undefined,
+    answerAt,
+  );
 });

@@ -129,3 +129,79 @@ export async function queueOnAPhone(page: Page, scheme: 'light' | 'dark', open: 
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoA11yViolations(page);
 }
+
+/** Two buyers ask the same about one item, in other words: the queue offers to answer them together. */
+export const alike = ['¿Tenés talle 44 disponible?', '¿Hay talle 44?'] as const;
+
+/** The POSTs to /answers the page sends, counted at the network layer (both modes). */
+export function countAnswerPosts(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/answers')) count += 1;
+  });
+  return () => count;
+}
+
+/** The queue opened on the first of `alike`, with the second offered checked under it. */
+async function openGroup(page: Page) {
+  await queueFromHome(page);
+  await expect(page.locator('#queue-question')).toHaveText(alike[0], { timeout: 30_000 });
+  const group = page.getByRole('region', { name: 'Also answer these similar questions' });
+  const other = group.getByRole('checkbox', { name: new RegExp(`^${alike[1].replace(/[?¿]/g, '.')} Asked `) });
+  await expect(other).toBeChecked();
+  return group;
+}
+
+/**
+ * The two `alike` questions (`ids`), first in the queue, answered together by a double click on Send: exactly two
+ * POSTs (`posts`, counted by the spec: the page's in demo mode, the marketplace's in live mode), both answered, and
+ * the queue moves past both.
+ */
+export async function groupedAnswer(
+  page: Page,
+  ids: number[],
+  posts: () => Promise<number>,
+  answerOf: (id: number) => Promise<string | undefined>,
+) {
+  const before = await posts();
+  await openGroup(page);
+  await page.getByRole('textbox', { name: 'Your answer' }).fill('Sí, hay talle 44.');
+  await page.getByRole('button', { name: 'Send answer' }).dblclick();
+  // On to the next question, or (live mode, where these are the last) the summary: the second is never shown.
+  await expect(page.locator('#queue-question', { hasText: alike[0] })).toBeHidden();
+  await expect(page.locator('#queue-question', { hasText: alike[1] })).toBeHidden();
+  for (const id of ids) expect(await answerOf(id)).toBe('Sí, hay talle 44.');
+  expect((await posts()) - before).toBe(2);
+}
+
+/**
+ * The same with the second one's POST failing (`failSecond`, the spec's way): one shown sent, the other failed with
+ * its meaning; its Retry (after `recover`) sends that one alone, and the queue moves on.
+ */
+export async function groupedAnswerOneFails(
+  page: Page,
+  ids: number[],
+  failSecond: () => Promise<void>,
+  recover: () => Promise<void>,
+  answerOf: (id: number) => Promise<string | undefined>,
+) {
+  const [first, second] = ids;
+  const posts = countAnswerPosts(page);
+  const group = await openGroup(page);
+  await failSecond();
+  await page.getByRole('textbox', { name: 'Your answer' }).fill('Sí, hay talle 44.');
+  await page.getByRole('button', { name: 'Send answer' }).click();
+  const failed = group.getByRole('alert').filter({ hasText: 'Not sent to this buyer' });
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Sent: this question is answered.' })).toBeVisible();
+  expect(posts()).toBe(2);
+  expect(await answerOf(first!)).toBe('Sí, hay talle 44.');
+  expect(await answerOf(second!)).toBeUndefined();
+
+  await recover();
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('#queue-question', { hasText: alike[0] })).toBeHidden();
+  await expect(page.locator('#queue-question', { hasText: alike[1] })).toBeHidden();
+  await expect.poll(() => answerOf(second!)).toBe('Sí, hay talle 44.');
+  expect(posts()).toBe(3);
+}

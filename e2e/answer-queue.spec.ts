@@ -1,9 +1,13 @@
 import type { Page } from '@playwright/test';
 import { openApp, test } from './fixtures';
 import {
+  alike,
   answerThreeInARow,
+  countAnswerPosts,
   earlier,
   factsWhileStockIsSlow,
+  groupedAnswer,
+  groupedAnswerOneFails,
   overdueFollowsTarget,
   queueFromHome,
   queueOnAPhone,
@@ -47,6 +51,30 @@ function waitingQuestions(page: Page): Promise<number[]> {
   );
 }
 
+/** The `alike` questions, by two buyers on one item, waiting longer than any other (the queue's first). Their ids. */
+function alikeQuestions(page: Page): Promise<number[]> {
+  return page.evaluate((texts) => {
+    const db = window.__demo!.db;
+    const base = [...db.questions.byId.values()].find((q) => q.seller_id === db.seller.id && q.status === 'UNANSWERED')!;
+    const now = Date.now() + db.clockOffset;
+    return texts.map((text, index) => {
+      const id = db.questions.nextId++;
+      const asked = now - (40 - index) * 86_400_000;
+      db.questions.byId.set(id, { ...base, id, text, date_created: asked, last_updated: asked, from: { id: 980_000 + id } });
+      return id;
+    });
+  }, alike);
+}
+
+/** A question's status at the marketplace: moderated meanwhile, its answer is refused (not_unanswered_question). */
+const setStatus = (page: Page, id: number, status: 'UNDER_REVIEW' | 'UNANSWERED') =>
+  page.evaluate(
+    ([questionId, next]) => {
+      window.__demo!.db.questions.byId.get(questionId)!.status = next;
+    },
+    [id, status] as const,
+  );
+
 const answerOf = (page: Page, id: number) =>
   page.evaluate((questionId) => window.__demo!.db.questions.byId.get(questionId)?.answer?.text, id);
 
@@ -80,4 +108,27 @@ test.describe('answer queue (demo)', () => {
       await queueOnAPhone(page, scheme, () => openApp(page, urls.questions.queue()));
     });
   }
+
+  test('a grouped answer to two buyers posts exactly twice, even on a double click, and answers both', async ({ page }) => {
+    await openApp(page, urls.settings.index());
+    const posts = countAnswerPosts(page);
+    await groupedAnswer(
+      page,
+      await alikeQuestions(page),
+      () => Promise.resolve(posts()),
+      (id) => answerOf(page, id),
+    );
+  });
+
+  test('a grouped answer where one of the two fails shows one sent and one failed; its Retry sends only that one', async ({ page }) => {
+    await openApp(page, urls.settings.index());
+    const ids = await alikeQuestions(page);
+    await groupedAnswerOneFails(
+      page,
+      ids,
+      () => setStatus(page, ids[1]!, 'UNDER_REVIEW'),
+      () => setStatus(page, ids[1]!, 'UNANSWERED'),
+      (id) => answerOf(page, id),
+    );
+  });
 });

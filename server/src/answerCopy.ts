@@ -52,19 +52,20 @@ const retryMs = 5 * 60_000;
 const pollMs = 30_000;
 
 /**
- * The backfill of each connected account's answered questions into the copy: page by page, oldest first, in
- * the rate budget's `background` turn (after people at a page and bulk jobs), each page kept with where the
- * next starts, so a restart resumes there and a finished account is not read again (notifications and the
- * door keep it current from then on).
+ * The backfill of each connected account's answered questions into the copy (after its unanswered ones, into
+ * the open questions): page by page, oldest first, in the rate budget's `background` turn (after people at a
+ * page and bulk jobs), each page kept with where the next starts, so a restart resumes there and a finished
+ * account is not read again (notifications and the door keep it current from then on).
  */
 export function createAnswerBackfill(deps: { store: Store; call: UpstreamCall; instanceId: string; log: FastifyBaseLogger }) {
   const { store, call, instanceId, log } = deps;
 
-  async function page(accountId: string, offset: number): Promise<void> {
+  /** A page of the account's questions of `status`, oldest first; whether it was the last. */
+  async function search(accountId: string, status: 'ANSWERED' | 'UNANSWERED', offset: number) {
     const query = new URLSearchParams({
       api_version: '4',
       seller_id: accountId,
-      status: 'ANSWERED',
+      status,
       sort_fields: 'date_created',
       sort_types: 'ASC',
       limit: String(pageSize),
@@ -73,13 +74,26 @@ export function createAnswerBackfill(deps: { store: Store; call: UpstreamCall; i
     const answer = await call(accountId, 'GET', `/questions/search?${query}`, { priority: 'background' });
     if (answer.status !== 200) throw new Error(`questions search answered ${answer.status}`);
     const found = searchPage.parse(JSON.parse(answer.payload.toString('utf8')));
-    const kept = found.questions.flatMap((element) => {
+    const questions = found.questions.flatMap((element) => {
       const parsed = questionRead.safeParse(element);
-      return (parsed.success && answeredOf(accountId, parsed.data)) || [];
+      return parsed.success ? [parsed.data] : [];
     });
     const next = offset + found.questions.length;
-    const done = found.questions.length < pageSize || (found.paging?.total !== undefined && next >= found.paging.total);
-    await store.answeredQuestions.backfilled(accountId, kept, done ? 'done' : next);
+    return { questions, next, last: found.questions.length < pageSize || (found.paging?.total !== undefined && next >= found.paging.total) };
+  }
+
+  async function page(accountId: string, offset: number): Promise<void> {
+    // First, the questions already waiting when the account was connected: no notification will name them,
+    // and the due-soon entry needs to know them (the worker and the door keep the open ones current after).
+    if (offset === 0)
+      for (let at = 0, last = false; !last; ) {
+        const found = await search(accountId, 'UNANSWERED', at);
+        for (const question of found.questions) await keepQuestion(store, accountId, question);
+        ({ next: at, last } = found);
+      }
+    const found = await search(accountId, 'ANSWERED', offset);
+    const kept = found.questions.flatMap((question) => answeredOf(accountId, question) ?? []);
+    await store.answeredQuestions.backfilled(accountId, kept, found.last ? 'done' : found.next);
   }
 
   // Not at start: an account is first looked at by the first poll, or at once when its copy is asked for and

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { dueTime, siteTimeZone, urgencyOf, type AnswerTarget } from '../../core/answerTarget.ts';
+import type { UnwarnedQuestion } from './store/answeredQuestions.ts';
 import type { Store } from './store/store.ts';
 
-/** Open questions looked at per pass, oldest first (the first to be due). */
-const batch = 500;
+/** Open questions read per page; a pass reads every page (accounts' targets and working hours differ, so the
+ * oldest are not always the first due). */
+const pageSize = 500;
 const defaultPollMs = 30_000;
 
 /**
@@ -17,22 +19,25 @@ export function createDueSoonWatch(deps: { store: Store; log: Pick<FastifyBaseLo
   const { store, log, now = Date.now } = deps;
 
   async function pass(): Promise<number> {
-    const open = await store.answeredQuestions.unwarned(batch);
     const targets = new Map<string, Promise<AnswerTarget>>();
     let made = 0;
-    for (const question of open) {
-      let target = targets.get(question.accountId);
-      if (!target) targets.set(question.accountId, (target = store.accountSettings.answerTarget(question.accountId)));
-      const due = dueTime(question.askedAt.getTime(), await target, siteTimeZone(question.siteId));
-      const urgency = urgencyOf(due, now());
-      if (urgency === 'overdue') await store.answeredQuestions.passOver(question.accountId, question.questionId);
-      if (urgency !== 'dueSoon') continue;
-      const id = await store.answeredQuestions.warn(question, { status: 'UNANSWERED', dueSoon: true, dueAt: new Date(due).toISOString() });
-      if (id) {
-        made++;
-        await store.bus.publish({ kind: 'entry', id });
+    let page: UnwarnedQuestion[] = [];
+    do {
+      page = await store.answeredQuestions.unwarned(pageSize, page.at(-1));
+      for (const question of page) {
+        let target = targets.get(question.accountId);
+        if (!target) targets.set(question.accountId, (target = store.accountSettings.answerTarget(question.accountId)));
+        const due = dueTime(question.askedAt.getTime(), await target, siteTimeZone(question.siteId));
+        const urgency = urgencyOf(due, now());
+        if (urgency === 'overdue') await store.answeredQuestions.passOver(question.accountId, question.questionId);
+        if (urgency !== 'dueSoon') continue;
+        const id = await store.answeredQuestions.warn(question, { status: 'UNANSWERED', dueSoon: true, dueAt: new Date(due).toISOString() });
+        if (id) {
+          made++;
+          await store.bus.publish({ kind: 'entry', id });
+        }
       }
-    }
+    } while (page.length === pageSize);
     return made;
   }
 

@@ -32,6 +32,8 @@ const readTimeoutMs = 10_000;
 const defaultReadsPerNotification = 10;
 /** The longest a job waits for the intake to go quiet: under a steady flood the worker still moves on. */
 const yieldAtMostMs = 250;
+/** How long the intake must have been quiet before a job starts: the arrivals of one burst come this close. */
+const settleMs = 20;
 /** 5 s, 10 s, 20 s … at most 10 minutes: twelve attempts span about an hour, like the marketplace's own retries. */
 const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 10 * 60_000);
 
@@ -108,25 +110,23 @@ export function createWorker(deps: {
   readsPerNotification?: number | undefined;
 }) {
   const { store, tokens, upstream, log, readsPerNotification = defaultReadsPerNotification } = deps;
-  // The intake's inserts in flight, and the jobs waiting for there to be none.
+  // The intake's inserts in flight, and when the last one started.
   let receiving = 0;
-  const waitingForQuiet = new Set<() => void>();
+  let lastArrival = -Infinity;
 
   /**
-   * Resolves once no insert of the intake is in flight (or after `yieldAtMostMs`). The marketplace waits on
-   * the intake's answer, on nobody's activity entry: on PGlite (one connection, queries run on this event
-   * loop) and under CPU contention, the worker's statements ahead of an insert were most of its p99.
+   * Resolves once the intake has been quiet for `settleMs` (no insert in flight or started since), or after
+   * `yieldAtMostMs`. The marketplace waits on the intake's answer, on nobody's activity entry: on PGlite (one
+   * connection, queries run on this event loop) and under CPU contention, the worker's statements and reads
+   * between the inserts of one burst were most of its p99.
    */
   function quiet(): Promise<void> {
-    if (receiving === 0) return Promise.resolve();
+    const calm = () => receiving === 0 && performance.now() - lastArrival >= settleMs;
+    if (calm()) return Promise.resolve();
+    const started = performance.now();
     return new Promise((resolve) => {
-      const go = () => {
-        clearTimeout(timer);
-        waitingForQuiet.delete(go);
-        resolve();
-      };
-      const timer = setTimeout(go, yieldAtMostMs);
-      waitingForQuiet.add(go);
+      const check = () => (calm() || performance.now() - started >= yieldAtMostMs ? resolve() : setTimeout(check, settleMs / 2));
+      setTimeout(check, settleMs / 2);
     });
   }
 
@@ -368,10 +368,11 @@ export function createWorker(deps: {
     /** Runs an insert of the intake; the worker starts no job while one is in flight. */
     async receive<T>(insert: () => Promise<T>): Promise<T> {
       receiving++;
+      lastArrival = performance.now();
       try {
         return await insert();
       } finally {
-        if (--receiving === 0) for (const go of waitingForQuiet) go();
+        receiving--;
       }
     },
     stop: loop.stop,

@@ -76,4 +76,19 @@ describe.each(await storeEngines('due-soon tests'))('the due-soon activity entry
     expect(await watch!.pass()).toBe(0);
     expect(await dueSoonEntries(store, accountId)).toEqual([]);
   });
+
+  it('looks past the first 500 open questions: a later one of an account with a shorter target is warned of', async () => {
+    const [store] = setup.stores;
+    const patient = await accountWithQuestion(store);
+    await store.accountSettings.setAnswerTarget(patient, { ...defaultAnswerTarget, targetMinutes: 24 * 60 }, 'someone');
+    for (let questionId = 1; questionId <= 500; questionId++)
+      await store.answeredQuestions.open(patient, { questionId, itemId: 'MLA1', askedAt: new Date(askedAt - minute) });
+    const hurried = String(++seller);
+    await insertSellerAccount(store, { id: hurried, nickname: `S${hurried}` });
+    await store.answeredQuestions.open(hurried, { questionId: 7, itemId: 'MLA2', askedAt: new Date(askedAt) });
+    const [watch] = watches({ now: askedAt + 50 * minute });
+    await watch!.pass();
+    expect(await dueSoonEntries(store, hurried)).toHaveLength(1);
+    expect(await dueSoonEntries(store, patient)).toEqual([]);
+  });
 });

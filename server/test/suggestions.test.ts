@@ -40,6 +40,16 @@ describe.each(await storeEngines('suggestions tests'))(
         (await store.answeredQuestions.of(String(demoSeller.id))).length === answeredInSimulator().length ? true : undefined,
       );
       expect(await store.answeredQuestions.claimBackfill('another-instance', 60_000)).toBeUndefined();
+      // And, first, the questions already waiting: the due-soon watch knows them with when they were asked.
+      const waiting = [...simulator.db.questions.byId.values()].filter((q) => q.seller_id === demoSeller.id && q.status === 'UNANSWERED');
+      const opened = await store.db
+        .selectFrom('open_questions')
+        .select(['question_id', 'asked_at'])
+        .where('account_id', '=', String(demoSeller.id))
+        .execute();
+      expect(opened.map((row) => [Number(row.question_id), new Date(row.asked_at).toISOString()]).sort()).toEqual(
+        waiting.map((q) => [q.id, new Date(q.date_created).toISOString()]).sort(),
+      );
       expect(suggestions.length).toBeLessThanOrEqual(3);
       for (const suggestion of suggestions) {
         const earlier = simulator.db.questions.byId.get(suggestion.questionId)!;

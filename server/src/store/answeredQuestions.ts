@@ -17,6 +17,9 @@ export interface OpenQuestion {
   askedAt: Date;
 }
 
+/** An open question not yet warned of, with its account's site (for the time zone of its working hours). */
+export type UnwarnedQuestion = OpenQuestion & { accountId: string; siteId: string };
+
 /**
  * The server's copy of each seller account's answered questions (suggestions rank it), where each account's
  * backfill of it stands, and the unanswered questions seen (for the due-soon entry). Every query names its
@@ -101,16 +104,21 @@ export function answeredQuestionQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Open questions not yet warned of, per account, oldest first. */
-    async unwarned(limit: number): Promise<(OpenQuestion & { accountId: string; siteId: string })[]> {
-      const rows = await db
+    /**
+     * A page of the open questions not yet warned of, oldest first: those after `after` (the last of the page
+     * before) in the order (asked at, account, question).
+     */
+    async unwarned(limit: number, after?: UnwarnedQuestion): Promise<UnwarnedQuestion[]> {
+      let query = db
         .selectFrom('open_questions as o')
         .innerJoin('seller_accounts as s', 's.id', 'o.account_id')
         .select(['o.account_id', 's.site_id', 'o.question_id', 'o.item_id', 'o.asked_at'])
-        .where('o.warned_at', 'is', null)
-        .orderBy('o.asked_at')
-        .limit(limit)
-        .execute();
+        .where('o.warned_at', 'is', null);
+      if (after)
+        query = query.where((eb) =>
+          eb(eb.refTuple('o.asked_at', 'o.account_id', 'o.question_id'), '>', eb.tuple(after.askedAt, after.accountId, String(after.questionId))),
+        );
+      const rows = await query.orderBy('o.asked_at').orderBy('o.account_id').orderBy('o.question_id').limit(limit).execute();
       return rows.map((row) => ({
         accountId: row.account_id,
         siteId: row.site_id,

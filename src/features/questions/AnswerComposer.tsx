@@ -32,12 +32,15 @@ export const composerId = 'answer-composer';
 export function AnswerComposer({
   questionId,
   onSent,
+  onSend,
   aside,
   autoFocus = false,
 }: {
   questionId: number;
   /** After the answer was accepted (the answer queue moves on). */
   onSent?: () => void;
+  /** As the answer is sent, past the guard (the queue sends the same text to the similar questions checked). */
+  onSend?: (text: string, guardOverride: boolean) => void;
   /** Shown above the field with the composer's insert (the queue's suggestions): what it inserts is edited, never sent as is. */
   aside?: (insert: (snippet: string) => void) => ReactNode;
   autoFocus?: boolean;
@@ -70,6 +73,7 @@ export function AnswerComposer({
       return;
     }
     setHeld(false);
+    onSend?.(text, guardOverride);
     answer.mutate(
       { text, guardOverride },
       {

@@ -29,6 +29,8 @@ import { stockQuery } from '../../lib/stock';
 import { urls } from '../../lib/urls';
 import { useNow } from '../../lib/useNow';
 import { AnswerComposer, composerId } from './AnswerComposer';
+import { GroupedAnswer, useGroupedAnswer } from './GroupedAnswer';
+import { similarQuestions } from './grouping';
 import { questionKeys } from './keys';
 import { Due } from './QuestionRow';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -283,13 +285,35 @@ function Suggestions({ questionId, insert }: { questionId: number; insert: (text
   );
 }
 
-function QueueItem({ question, left, onSent, onSkip }: { question: Question; left: number; onSent: () => void; onSkip: () => void }) {
+function QueueItem({
+  question,
+  waiting,
+  onSent,
+  onSkip,
+}: {
+  question: Question;
+  /** The questions after this one still waiting in the queue. */
+  waiting: Question[];
+  /** With the similar questions answered along with this one. */
+  onSent: (alsoAnswered: number[]) => void;
+  onSkip: () => void;
+}) {
   const { t } = useLingui();
   const format = useFormat();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const now = useNow();
   const dueTime = useDueTime(question.seller_id);
+  const group = useGroupedAnswer(similarQuestions(question, waiting));
+  // The composer sent (the group is then fixed), and its answer was accepted.
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  // On to the next once every checked question is answered too; a failed one keeps the queue here for its Retry.
+  const moveOn = useEffectEvent(() => onSent(group.sent));
+  useEffect(() => {
+    if (sent && group.done) moveOn();
+  }, [sent, group.done]);
+  const left = waiting.length - group.sent.length;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
       <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-labelledby="queue-question">
@@ -307,18 +331,36 @@ function QueueItem({ question, left, onSent, onSkip }: { question: Question; lef
             </Typography>
           )}
         </Stack>
-        <AnswerComposer
-          key={question.id}
-          questionId={question.id}
-          onSent={onSent}
-          autoFocus
-          aside={(insert) => <Suggestions questionId={question.id} insert={insert} />}
-        />
-        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button onClick={onSkip} aria-keyshortcuts="Alt+S">
-            {t`Skip`}
-          </Button>
-        </Stack>
+        {sent ? (
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography role="status" color="success.main">
+              {t`Sent: this question is answered.`}
+            </Typography>
+            <Button variant="outlined" onClick={() => onSent(group.sent)}>
+              {t`Next question`}
+            </Button>
+          </Stack>
+        ) : (
+          <AnswerComposer
+            key={question.id}
+            questionId={question.id}
+            onSend={(text, guardOverride) => {
+              setSending(true);
+              group.send(text, guardOverride);
+            }}
+            onSent={() => setSent(true)}
+            autoFocus
+            aside={(insert) => <Suggestions questionId={question.id} insert={insert} />}
+          />
+        )}
+        <GroupedAnswer group={group} locked={sending} />
+        {!sent && (
+          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            <Button onClick={onSkip} aria-keyshortcuts="Alt+S">
+              {t`Skip`}
+            </Button>
+          </Stack>
+        )}
       </Paper>
       <Stack spacing={wide ? 2 : 0}>
         <Part title={t`Item facts`} wide={wide}>
@@ -369,11 +411,17 @@ export function AnswerQueue({ sellerId }: { sellerId: number }) {
   const denial = useDenial('questions.write');
   const query = useQuery(queueQuery(sellerId));
   const [progress, setProgress] = useState<Progress>(() => ({ index: 0, answered: 0, skipped: 0, started: Date.now() }));
+  // Similar questions answered along with an earlier one: the queue skips them.
+  const [alsoAnswered, setAlsoAnswered] = useState<ReadonlySet<number>>(() => new Set());
   const [ended, setEnded] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const questions = query.data ?? [];
-  const move = (outcome: 'answered' | 'skipped') => {
-    const next = { ...progress, index: progress.index + 1, [outcome]: progress[outcome] + 1 };
+  const move = (outcome: 'answered' | 'skipped', also: number[] = []) => {
+    const answered = new Set([...alsoAnswered, ...also]);
+    let index = progress.index + 1;
+    while (answered.has(questions[index]?.id ?? -1)) index += 1;
+    const next = { ...progress, index, [outcome]: progress[outcome] + 1 + also.length };
+    setAlsoAnswered(answered);
     setProgress(next);
     if (next.index >= questions.length) setEnded(Date.now());
   };
@@ -420,8 +468,8 @@ export function AnswerQueue({ sellerId }: { sellerId: number }) {
               <QueueItem
                 key={current.id}
                 question={current}
-                left={questions.length - progress.index - 1}
-                onSent={() => move('answered')}
+                waiting={questions.slice(progress.index + 1).filter((question) => !alsoAnswered.has(question.id))}
+                onSent={(also) => move('answered', also)}
                 onSkip={() => move('skipped')}
               />
             ) : (
