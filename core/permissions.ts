@@ -106,6 +106,10 @@ export const serverRoutes: readonly Route[] = [
   route('PUT', '/account/templates/:id', 'questions.write'),
   route('DELETE', '/account/templates/:id', 'questions.write'),
   route('GET', '/suggestions', 'questions.read'),
+  // Low-stock alerts (core/lowStock.ts): a user product's threshold is a stock change's; the account's default a setting's.
+  route('GET', '/low-stock', 'stock.read'),
+  route('PUT', '/low-stock/default', 'account.settings'),
+  route('PUT', '/low-stock/user-products/:id', 'stock.write'),
   // Bulk stock (docs/stock-bulk.md): an export reads; an import's dry run, apply and cancel are stock changes.
   route('GET', '/stock-jobs', 'stock.read'),
   route('POST', '/stock-jobs/export', 'stock.read'),

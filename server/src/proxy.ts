@@ -9,6 +9,8 @@ import { keepQuestion, questionRead } from './answerCopy.ts';
 import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { mayCarryPersonalData, mayHoldContactFields, stripPersonalData } from '../../core/personalData.ts';
 import { auditedWrite } from './audit.ts';
+import { checkLowStock } from './lowStock.ts';
+import { totalAfterWrite } from '../../core/lowStock.ts';
 import { accountOf, refuseApi } from './door.ts';
 import { sameOriginWrite, type SessionCookies } from './session.ts';
 import type { Store } from './store/store.ts';
@@ -34,7 +36,21 @@ const itemCategory = z.object({ id: z.string(), category_id: z.string(), seller_
 /** The trail could not take a write's attempt: the write is not sent (it would be a change nobody recorded). */
 class AuditUnavailable extends Error {}
 
-const stockLocations = z.object({ locations: z.array(z.object({ type: z.string(), quantity: z.number() })) });
+const stockLocations = z.object({
+  locations: z.array(z.object({ type: z.string(), quantity: z.number(), store_id: z.string().optional() })),
+});
+/** A stock write's body, as far as its total goes (core/lowStock.ts): the selling address's, or the warehouses'. */
+const stockWrite = z.union([
+  z.object({ quantity: z.number() }),
+  z.object({ locations: z.array(z.object({ store_id: z.string(), quantity: z.number() })) }),
+]);
+
+/** What a stock write's read before it found (`stockBefore`). */
+interface StockBefore {
+  location: string;
+  locations: z.infer<typeof stockLocations>['locations'];
+  quantity: number | null;
+}
 
 /** `GET /items/{id}` answers one item; `GET /items?ids=` an array of `{code, body}`. */
 const itemsRead = z.union([itemCategory, z.array(z.object({ code: z.number(), body: z.unknown() }))]);
@@ -103,8 +119,13 @@ export async function registerProxy(
         });
         attempted = true;
       };
+      // A stock write's read before it: the trail's "before", and the total the low-stock check counts from.
+      let before: StockBefore | undefined;
       const upstream = async (token: string) => {
-        if (entry?.action === 'stock.write' && !attempted) entry.details.before = await quantityBefore(request, accountId, target, token);
+        if (entry?.action === 'stock.write' && !attempted) {
+          before = await stockBefore(request, accountId, target, token);
+          entry.details.before = before?.quantity ?? null;
+        }
         const answer = await send(request, accountId, target, token, undefined, recordAttempt);
         status = answer.status;
         return answer;
@@ -131,6 +152,7 @@ export async function registerProxy(
       }
       await outcome();
       if (request.method === 'POST' && path === '/answers' && answer.status < 300) await keepAnswered(request, accountId, answer.payload);
+      if (before && entry?.target && answer.status < 300) await afterStockWrite(request, accountId, entry.target.id, before);
       if (request.method === 'GET' && answer.status === 200) {
         await noteCategories(request, accountId, path, answer.payload);
         if (mayCarryPersonalData(path)) return relay(reply, { ...answer, payload: stripped(path, answer.payload) });
@@ -154,19 +176,32 @@ export async function registerProxy(
     return answer;
   }
 
-  /** A stock write's quantity before it, at its location (`GET` of the user product's stock): null when unread. */
-  async function quantityBefore(request: FastifyRequest, accountId: string, target: URL, token: string): Promise<number | null> {
+  /**
+   * A stock write's read before it (`GET` of the user product's stock): its locations, and the quantity at the
+   * written location (null when it has none). Undefined when unread.
+   */
+  async function stockBefore(request: FastifyRequest, accountId: string, target: URL, token: string): Promise<StockBefore | undefined> {
     const stockUrl = new URL(target.pathname.replace(/\/type\/[^/]+$/, ''), target);
-    const location = target.pathname.split('/').at(-1);
+    const location = target.pathname.split('/').at(-1) ?? '';
     try {
       const answer = await send(request, accountId, stockUrl, token, 'GET');
-      if (answer.status !== 200) return null;
+      if (answer.status !== 200) return undefined;
       const stock = stockLocations.safeParse(JSON.parse(answer.payload.toString('utf8')));
-      return stock.data?.locations.find((l) => l.type === location)?.quantity ?? null;
+      if (!stock.success) return undefined;
+      const { locations } = stock.data;
+      return { location, locations, quantity: locations.find((l) => l.type === location)?.quantity ?? null };
     } catch {
       // The write matters more than its record's "before": it goes on.
-      return null;
+      return undefined;
     }
+  }
+
+  /** A stock write accepted: the total it leaves (shown later: writes are asynchronous) against the low-stock threshold. */
+  async function afterStockWrite(request: FastifyRequest, accountId: string, userProductId: string, before: StockBefore) {
+    const written = stockWrite.safeParse(jsonOf(request.body));
+    if (!written.success) return;
+    const total = totalAfterWrite(before.locations, before.location, written.data);
+    await checkLowStock(store, { accountId, userProductId, total }, (error) => request.log.error({ err: error }, 'low-stock check failed'));
   }
 
   /** What `GET path` answers for `accountId`, stripped of nothing: for the reveal routes. */

@@ -19,6 +19,7 @@ import { jobProgress, runStockJob, type JobRow } from '../../core/stockJob.ts';
 import { readStockSheet, sheetLimits, stockCsv, stockXlsx, type ExportRow, type SheetRow } from '../../core/stockSheet.ts';
 import { RateBudgetExceeded } from './budget.ts';
 import { claimLoop } from './claimLoop.ts';
+import { checkLowStock, reportingWrites } from './lowStock.ts';
 import type { Door } from './door.ts';
 import type { UpstreamCall } from './proxy.ts';
 import { sameOriginWrite } from './session.ts';
@@ -127,7 +128,11 @@ export function createStockJobRunner(deps: { store: Store; call: UpstreamCall; i
     const saved = new Map((await store.stockJobs.rows(job.id)).map((row) => [row.line, row]));
     const result = await runStockJob(
       {
-        ...stockPorts(ports),
+        ...reportingWrites(stockPorts(ports), (userProductId, total) =>
+          checkLowStock(store, { accountId: job.account_id, userProductId, total }, (error) =>
+            log.error({ err: error, job: job.id }, 'low-stock check failed'),
+          ),
+        ),
         storage: {
           load: async () => [...saved.values()],
           save: async (rows) => {

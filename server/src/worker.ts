@@ -4,6 +4,8 @@ import type { Claimed, ItemCategory, NewEntry, Review, Topic } from './store/act
 import type { Store } from './store/store.ts';
 import { keepQuestion, questionRead } from './answerCopy.ts';
 import { claimLoop } from './claimLoop.ts';
+import { checkLowStock } from './lowStock.ts';
+import { totalAvailable } from '../../core/lowStock.ts';
 import { SignedOut, type Tokens } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -278,7 +280,11 @@ export function createWorker(deps: {
       case 'stock-location': {
         const found = parse(stock, answer, resource);
         ownedBy(found.user_id);
-        const quantity = found.locations.reduce((sum, location) => sum + location.quantity, 0);
+        const quantity = totalAvailable(found.locations);
+        // A change made elsewhere (a sale, the marketplace's own page) is seen here: its low-stock alert too.
+        await checkLowStock(store, { accountId: userId, userProductId: found.id, total: quantity }, (error) =>
+          log.error({ err: error }, 'low-stock check failed'),
+        );
         return { entry: { ...base, subject: { userProductId: found.id }, facts: { quantity } } };
       }
       case 'fbm_stock_operations': {

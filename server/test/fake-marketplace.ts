@@ -14,6 +14,8 @@ export interface FakeMarketplace {
   token: string;
   /** Requests that reached the API (identity and echo), with a valid token or not, but for the answer backfill's. */
   apiCalls: number;
+  /** Every request that reached the API, `METHOD /path?query`, in order (the backfill's too). */
+  requests: string[];
   /** JSON text the API answers (200, as it is) to a GET of a path, instead of the echo. */
   answers: Map<string, string>;
   /** The API refuses the token from now on (it expired or was revoked). */
@@ -41,6 +43,7 @@ export async function startFakeMarketplace(): Promise<FakeMarketplace> {
     // not because of a test's request: they are answered but not counted.
     const backfill = url.pathname === '/questions/search' && url.searchParams.get('sort_fields') === 'date_created';
     if (!backfill) fake.apiCalls++;
+    fake.requests.push(`${request.method} ${url.pathname}${url.search}`);
     if (revoked || request.headers.authorization !== `Bearer ${fake.token}`)
       return json(response, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 });
     if (url.pathname === '/users/me') return json(response, 200, { id: 123456789, nickname: 'TEST_SELLER', site_id: 'MLA' });
@@ -59,6 +62,7 @@ export async function startFakeMarketplace(): Promise<FakeMarketplace> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     token: `APP_USR-${randomBytes(12).toString('hex')}`,
     apiCalls: 0,
+    requests: [],
     answers: new Map(),
     revokeToken: () => (revoked = true),
     close: () =>

@@ -762,4 +762,28 @@ describe('each topic’s resource is the seller’s own, by its owner field', ()
     await server.close();
     await store.close();
   });
+
+  it('says once that a stock change seen by its notification brought the total under the threshold', async () => {
+    const store = await openStore({ dataDir: 'memory://', cipher: testCipher });
+    const env = liveEnv(fakeUrl, { SELLER_AUTH_URL: fakeUrl, OAUTH_CLIENT_ID: 'fake-app', OAUTH_CLIENT_SECRET: 'fake-secret' });
+    const server = await startServer(env, { store });
+    const seller = new Browser(server.url);
+    expect((await seller.write('/session/token', 'POST', { token })).status).toBe(200);
+    // The fake's user product has 3 units in all.
+    expect((await seller.write('/low-stock/user-products/MLAU171', 'PUT', { threshold: 3 })).status).toBe(200);
+    const change = () => notification('/user-products/MLAU171/stock', 'stock-location', { user_id: 555, application_id: 'fake-app' });
+    const changes = [change(), change()];
+    for (const body of changes) expect((await post(server, body)).status).toBe(200);
+    for (const body of changes)
+      await waitFor(async () => {
+        const row = await store.db.selectFrom('notifications').select('processed_at').where('id', '=', body._id).executeTakeFirst();
+        return row?.processed_at ?? undefined;
+      });
+    const { entries } = (await (await seller.request('/activity?kind=stock')).json()) as { entries: ActivityEntry[] };
+    expect(entries.filter((entry) => entry.facts.lowStock === true)).toEqual([
+      expect.objectContaining({ subject: { userProductId: 'MLAU171' }, facts: { lowStock: true, total: 3, threshold: 3 } }),
+    ]);
+    await server.close();
+    await store.close();
+  });
 });

@@ -122,7 +122,8 @@ describe.each(await storeEngines('roles tests'))(
     });
 
     it('refuses a request naming an account the person is not a member of, before the marketplace', async () => {
-      const before = fake.apiCalls;
+      // Only these requests' own calls: an export job started above may still be reading the catalog meanwhile.
+      const before = fake.requests.length;
       for (const role of roles) {
         const response = await call(people[role], 'GET', '/api/users/me', { 'x-seller-account': '999' });
         expect(response.status).toBe(403);
@@ -130,7 +131,7 @@ describe.each(await storeEngines('roles tests'))(
         const reveal = await call(people[role], 'GET', '/audit', { 'x-seller-account': '999' });
         expect(reveal.status).toBe(403);
       }
-      expect(fake.apiCalls).toBe(before);
+      expect(fake.requests.slice(before).filter((request) => request.startsWith('GET /users/me'))).toEqual([]);
     });
   },
 );

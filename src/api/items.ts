@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import './zodLocale';
 import { requestData } from './client';
+import { sellerAccountHeaders } from './sellerAccount';
 
 const attributeSchema = z.object({
   id: z.string(),
@@ -41,6 +42,6 @@ export type Item = z.infer<typeof itemSchema>;
 export const itemIdPattern = /^M[A-Z]{2}\d+$/;
 
 /** GET /items/{id}. Public: no token needed. Unknown ids → 404 not_found. */
-export function getItem(id: string, signal?: AbortSignal): Promise<Item> {
-  return requestData(`/items/${encodeURIComponent(id)}`, { schema: itemSchema, signal });
+export function getItem(id: string, signal?: AbortSignal, account?: string): Promise<Item> {
+  return requestData(`/items/${encodeURIComponent(id)}`, { headers: sellerAccountHeaders(account), schema: itemSchema, signal });
 }

@@ -3,6 +3,7 @@ import './zodLocale';
 import { requestData, type QueryValue } from './client';
 import { openEnum } from './openEnum';
 import { eachElement } from './unreadable';
+import { sellerAccountHeaders } from './sellerAccount';
 import { requestWrite } from './write';
 
 /**
@@ -141,7 +142,7 @@ export interface SearchParams {
  * The status counts in `available_filters[status].values[].count` are a simulator addition the inbox
  * uses when present.
  */
-export function searchQuestions(params: SearchParams, signal?: AbortSignal): Promise<SearchResult> {
+export function searchQuestions(params: SearchParams, signal?: AbortSignal, account?: string): Promise<SearchResult> {
   const query: Record<string, QueryValue> = {
     api_version: 4,
     seller_id: params.sellerId,
@@ -153,12 +154,12 @@ export function searchQuestions(params: SearchParams, signal?: AbortSignal): Pro
     limit: params.limit,
     offset: params.offset,
   };
-  return requestData('/questions/search', { query, schema: searchResultSchema, signal });
+  return requestData('/questions/search', { query, headers: sellerAccountHeaders(account), schema: searchResultSchema, signal });
 }
 
 /** GET /questions/{id} (api_version=4): unknown or deleted ids → 404 not_found. */
-export function getQuestion(id: number, signal?: AbortSignal): Promise<QuestionDetail> {
-  return requestData(`/questions/${id}`, { query: { api_version: 4 }, schema: questionDetailSchema, signal });
+export function getQuestion(id: number, signal?: AbortSignal, account?: string): Promise<QuestionDetail> {
+  return requestData(`/questions/${id}`, { query: { api_version: 4 }, headers: sellerAccountHeaders(account), schema: questionDetailSchema, signal });
 }
 
 /**
@@ -176,11 +177,11 @@ export function revealQuestionContact(id: number): Promise<AskerContact> {
  */
 export function answerQuestion(
   body: { question_id: number; text: string },
-  options: { guardOverride?: boolean; signal?: AbortSignal } = {},
+  options: { guardOverride?: boolean; signal?: AbortSignal; account?: string } = {},
 ): Promise<QuestionDetail | undefined> {
   // The seller chose "Send anyway" on what the contact-data guard flagged: the door (core/contactGuard.ts's
   // guardOverrideHeader; not imported, it would bring the phone library along) lets it pass and records it.
-  const headers = options.guardOverride ? { 'x-guard-override': '1' } : undefined;
+  const headers = { ...sellerAccountHeaders(options.account), ...(options.guardOverride && { 'x-guard-override': '1' }) };
   return requestWrite('/answers', { method: 'POST', body, headers, schema: questionDetailSchema, signal: options.signal });
 }
 

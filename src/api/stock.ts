@@ -3,6 +3,7 @@ import './zodLocale';
 import { request, requestData } from './client';
 import { ContractError } from './errors';
 import { openEnum } from './openEnum';
+import { sellerAccountHeaders } from './sellerAccount';
 import { requestWrite } from './write';
 import { maxStockQuantity } from '../../core/stockQuantity.ts';
 
@@ -100,9 +101,9 @@ function stockPath(userProductId: string): string {
 }
 
 /** GET /user-products/{id}/stock: the stock and its x-version (a read without the header breaks the contract). */
-export async function getStock(userProductId: string, signal?: AbortSignal): Promise<StockRead> {
+export async function getStock(userProductId: string, signal?: AbortSignal, account?: string): Promise<StockRead> {
   const path = stockPath(userProductId);
-  const response = await request(path, { schema: userProductStockSchema, signal });
+  const response = await request(path, { headers: sellerAccountHeaders(account), schema: userProductStockSchema, signal });
   const version = response.headers.get(versionHeader)?.trim() ?? '';
   if (!versionPattern.test(version)) {
     throw new ContractError(`GET ${path}`, [{ path: `header ${versionHeader}`, message: 'missing or not an integer' }]);

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import './zodLocale';
 import { requestData } from './client';
+import { sellerAccountHeaders } from './sellerAccount';
 
 /**
  * GET /suggestions?question_id= (Seller Desk's server; demo mode's door emulates it): the three earlier answers of
@@ -17,7 +18,8 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 
 const suggestionsSchema = z.object({ suggestions: z.array(suggestionSchema) });
 
-export async function getSuggestions(questionId: number, signal?: AbortSignal): Promise<Suggestion[]> {
-  return (await requestData('/suggestions', { server: true, query: { question_id: questionId }, schema: suggestionsSchema, signal }))
+export async function getSuggestions(questionId: number, signal?: AbortSignal, account?: string): Promise<Suggestion[]> {
+  const headers = sellerAccountHeaders(account);
+  return (await requestData('/suggestions', { server: true, query: { question_id: questionId }, headers, schema: suggestionsSchema, signal }))
     .suggestions;
 }

@@ -137,6 +137,21 @@ describe('the simulator over node:http', () => {
     expect(await asked.json()).toMatchObject({ seller_id: demoSeller.id, from: { id: otherSeller.id }, text: 'Hola' });
   });
 
+  it('gives a seller the seed gives no item one of their own, which buyers can then ask about', async () => {
+    const { server } = createDemoServer();
+    const base = await listen(server);
+    const asOther = { Authorization: `Bearer ${otherSeller.token}`, 'Content-Type': 'application/json' };
+    const ask = () => send(`${base}/__demo/questions`, { method: 'POST', headers: asOther, body: JSON.stringify({ text: 'Olá' }) });
+    expect((await ask()).status).toBe(400);
+    const listed = await send(`${base}/__demo/items`, { method: 'POST', headers: asOther });
+    expect(listed.status).toBe(201);
+    const item = (await listed.json()) as { id: string; seller_id: number };
+    expect(item).toMatchObject({ id: expect.stringMatching(/^MLB\d+$/), seller_id: otherSeller.id });
+    const asked = await ask();
+    expect(asked.status).toBe(201);
+    expect(await asked.json()).toMatchObject({ seller_id: otherSeller.id, item_id: item.id, from: { id: demoSeller.id } });
+  });
+
   it('answers 404 in the error shape for a path no handler serves', async () => {
     const base = await listen(createDemoServer().server);
     const response = await send(`${base}/nowhere`, { headers: asSeller() });

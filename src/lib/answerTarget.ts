@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dueTime } from '../../core/answerTarget.ts';
+import type { AccountSettings } from '../api/accountSettings';
 
 /** The account's response-time target in the cache: one key for the inbox, the queue, the home card and settings. */
 export const accountSettingsKeys = {
@@ -22,6 +23,10 @@ export function accountSettingsQuery(sellerId: number) {
  */
 export function useDueTime(sellerId: number | undefined): ((askedAt: string) => number) | undefined {
   const settings = useQuery({ ...accountSettingsQuery(sellerId ?? 0), enabled: sellerId !== undefined }).data;
-  if (!settings) return undefined;
+  return settings && dueTimeBy(settings);
+}
+
+/** When a question asked at a given time is due by these settings (an account's, read with accountSettingsQuery). */
+export function dueTimeBy(settings: AccountSettings): (askedAt: string) => number {
   return (askedAt) => dueTime(Date.parse(askedAt), settings, settings.timeZone);
 }

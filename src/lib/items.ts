@@ -10,10 +10,11 @@ export const itemKeys = {
   detail: (id: string) => [...itemKeys.all, id] as const,
 };
 
-export function itemQuery(id: string) {
+/** `account`: read with that account's `x-seller-account` (the queue's "All my accounts"), under the item's key's prefix. */
+export function itemQuery(id: string, account?: string) {
   return queryOptions({
-    queryKey: itemKeys.detail(id),
-    queryFn: ({ signal }) => getItem(id, signal),
+    queryKey: account === undefined ? itemKeys.detail(id) : [...itemKeys.detail(id), 'as', account],
+    queryFn: ({ signal }) => getItem(id, signal, account),
     // An inbox page shows up to 50 items: not refetched on every focus. Stock writes invalidate theirs.
     staleTime: 5 * 60_000,
   });

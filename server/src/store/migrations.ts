@@ -393,6 +393,23 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-12-05-10-low-stock': {
+    async up(db: Kysely<unknown>) {
+      // Low-stock alerts (core/lowStock.ts): the account's default threshold next to its other settings (null:
+      // none; a row made for it alone carries the default target, as no row would).
+      await db.schema.alterTable('account_settings').addColumn('low_stock_threshold', 'integer').execute();
+      // Per user product: its own threshold (null: the account's), and whether it is low, set by the one
+      // statement that makes the crossing's entry, so it is made once whichever instance sees the change.
+      await db.schema
+        .createTable('low_stock')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('user_product_id', 'text', (c) => c.notNull())
+        .addColumn('threshold', 'integer')
+        .addColumn('low', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addPrimaryKeyConstraint('low_stock_pk', ['account_id', 'user_product_id'])
+        .execute();
+    },
+  },
   '2026-12-05-20-answer-templates': {
     async up(db: Kysely<unknown>) {
       // The answer templates a seller account's team shares (issue 51 §4), gone with the account; who changed one

@@ -166,6 +166,15 @@ export interface Database {
     working_hours: string;
     changed_by: string | null;
     changed_at: Generated<Date>;
+    /** The account's default low-stock threshold (core/lowStock.ts); null: none. */
+    low_stock_threshold: Generated<number | null>;
+  };
+  /** Per user product: its own low-stock threshold (null: the account's) and whether it is low (lowStock.ts). */
+  low_stock: {
+    account_id: string;
+    user_product_id: string;
+    threshold: number | null;
+    low: Generated<boolean>;
   };
   /** The answer templates a seller account's team shares (answerTemplates.ts). */
   answer_templates: {

@@ -14,6 +14,7 @@ import { accountSettingsQueries } from './accountSettings.ts';
 import { answerTemplateQueries } from './answerTemplates.ts';
 import { answeredQuestionQueries } from './answeredQuestions.ts';
 import { leadReviewQueries } from './leadReviews.ts';
+import { lowStockQueries } from './lowStock.ts';
 import { openBus, type Bus } from './bus.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -288,6 +289,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
     answerTemplates: answerTemplateQueries(db),
     answeredQuestions: answeredQuestionQueries(db),
     stockJobs: stockJobQueries(db),
+    lowStock: lowStockQueries(db),
     /**
      * The rate budget's permits: on PostgreSQL the bucket every instance shares; on the embedded store (one
      * process) a bucket in memory, the same for every server on this store with these settings.

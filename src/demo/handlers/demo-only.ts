@@ -43,6 +43,23 @@ export function demoOnlyHandlers(route: Route) {
       const first = [...context.db.items.values()].find((item) => item.seller_id === seller.id);
       return ask(context, buyer, { ...body, item_id: body.item_id ?? first?.id });
     }),
+    // The caller gets a listing of their own (a copy of the seed's first, under a new id, without stock): a seller the
+    // seed gives none (OTRO_VENDEDOR) can then be asked questions, as the answer queue's "All my accounts" test does.
+    route('post', '/__demo/items', (context) => {
+      const seller = caller(context);
+      const { items } = context.db;
+      const template = items.values().next().value ?? fail(500, 'internal_error', 'No item is seeded');
+      const item: Item = {
+        ...template,
+        id: `${seller.site_id}${1500000000 + items.size}`,
+        site_id: seller.site_id,
+        seller_id: seller.id,
+        inventory_id: null,
+        user_product_id: null,
+      };
+      items.set(item.id, item);
+      return HttpResponse.json(fullItemResource(item, context), { status: 201 });
+    }),
     // A buyer asks for credit to buy one of the caller's items (the one given, or their first).
     route('post', '/__demo/credit-leads', async (context) => {
       const seller = caller(context);

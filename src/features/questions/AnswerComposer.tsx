@@ -31,12 +31,15 @@ export const composerId = 'answer-composer';
  */
 export function AnswerComposer({
   questionId,
+  asAccount,
   onSent,
   onSend,
   aside,
   autoFocus = false,
 }: {
   questionId: number;
+  /** The question's account when it is not the active one (the queue's "All my accounts"): sent and drafted as it. */
+  asAccount?: string;
   /** After the answer was accepted (the answer queue moves on). */
   onSent?: () => void;
   /** As the answer is sent, past the guard (the queue sends the same text to the similar questions checked). */
@@ -47,7 +50,8 @@ export function AnswerComposer({
 }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const account = activeAccount(useSession());
+  const active = activeAccount(useSession());
+  const account = asAccount ?? active;
   const [text, setText] = useState(() => readDraft(account, questionId));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
@@ -55,8 +59,8 @@ export function AnswerComposer({
   // Send was stopped by the contact-data guard; cleared when the seller edits, sends anyway, or the text is clean.
   const [held, setHeld] = useState(false);
   const guard = useContactGuard(text);
-  const { query: templatesQuery, templates } = useAnswerTemplates();
-  const answer = useAnswerQuestion(questionId);
+  const { query: templatesQuery, templates } = useAnswerTemplates(asAccount);
+  const answer = useAnswerQuestion(questionId, asAccount);
   const problem = textProblem(text);
 
   const change = (next: string) => {
@@ -160,7 +164,7 @@ export function AnswerComposer({
           {t`Manage templates…`}
         </MenuItem>
       </Menu>
-      <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
+      <TemplatesDialog open={managing} onClose={() => setManaging(false)} asAccount={asAccount} />
       {answer.offline && (
         <Alert severity="info" role="status">
           {t`Offline: the answer will be sent when the connection is back. Your draft is kept.`}

@@ -3,22 +3,30 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { searchQuestions, type Question } from '../../api/questions';
 import { getSuggestions } from '../../api/suggestions';
 import { isUnreadable } from '../../api/unreadable';
+import { z } from 'zod/mini';
 import { DataState } from '../../components/DataState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { Term } from '../../components/Term';
-import { useDueTime } from '../../lib/answerTarget';
+import { accountSettingsQuery, dueTimeBy, useDueTime } from '../../lib/answerTarget';
 import { useFormat } from '../../lib/format';
 import { itemQuery } from '../../lib/items';
 import { isTyping } from '../../lib/keyboard';
@@ -27,7 +35,9 @@ import { safeImage } from '../../lib/safeUrl';
 import { useSession } from '../../lib/session';
 import { stockQuery } from '../../lib/stock';
 import { urls } from '../../lib/urls';
+import { useUrlState } from '../../lib/urlState';
 import { useNow } from '../../lib/useNow';
+import { mergeByDue, queueAccounts, type AccountQuestions, type QueueAccount, type QueueEntry } from './agencyQueue';
 import { AnswerComposer, composerId } from './AnswerComposer';
 import { GroupedAnswer, useGroupedAnswer } from './GroupedAnswer';
 import { similarQuestions } from './grouping';
@@ -45,13 +55,17 @@ const queueSize = 100;
  * is overdue and due-soon first. Read once: the queue never reorders under the seller (gcTime 0: a new queue
  * reads again).
  */
-const queueQuery = (sellerId: number) =>
+const queueQuery = (sellerId: number, account?: string) =>
   queryOptions({
     // Not under the questions' keys: an answer sent refreshes those, and this list must not move under the queue.
-    queryKey: ['answer-queue', sellerId] as const,
+    queryKey: questionKeys.queue(sellerId, account),
     queryFn: async ({ signal }) =>
       (
-        await searchQuestions({ sellerId, status: 'UNANSWERED', sortFields: ['date_created'], sortType: 'ASC', limit: queueSize }, signal)
+        await searchQuestions(
+          { sellerId, status: 'UNANSWERED', sortFields: ['date_created'], sortType: 'ASC', limit: queueSize },
+          signal,
+          account,
+        )
       ).questions.filter((question): question is Question => !isUnreadable(question)),
     staleTime: Infinity,
     gcTime: 0,
@@ -88,10 +102,10 @@ const locationNames = {
 } as const;
 
 /** The user product's units by location: its own read, so a slow stock read never holds the rest. */
-function StockByLocation({ userProductId }: { userProductId: string }) {
+function StockByLocation({ userProductId, account }: { userProductId: string; account: string | undefined }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const query = useQuery(stockQuery(userProductId));
+  const query = useQuery(stockQuery(userProductId, account));
   return (
     <Box aria-label={t`Stock by location`} role="group">
       <DataState query={query} describeError={() => t`The stock could not be read.`}>
@@ -114,11 +128,12 @@ function StockByLocation({ userProductId }: { userProductId: string }) {
   );
 }
 
-function ItemFacts({ itemId }: { itemId: string }) {
+/** `account`, here and below: the `x-seller-account` the question's parts are read with (undefined: the active one). */
+function ItemFacts({ itemId, account }: { itemId: string; account: string | undefined }) {
   const { t } = useLingui();
   const format = useFormat();
   const { mode } = useSession();
-  const item = useQuery(itemQuery(itemId));
+  const item = useQuery(itemQuery(itemId, account));
   return (
     <DataState query={item} describeError={() => t`The item could not be loaded.`}>
       {(data) => {
@@ -152,7 +167,7 @@ function ItemFacts({ itemId }: { itemId: string }) {
                   </Term>
                 ))}
             </Box>
-            {data.user_product_id && <StockByLocation userProductId={data.user_product_id} />}
+            {data.user_product_id && <StockByLocation userProductId={data.user_product_id} account={account} />}
           </Stack>
         );
       }}
@@ -161,13 +176,13 @@ function ItemFacts({ itemId }: { itemId: string }) {
 }
 
 /** The asker's earlier questions on this item (the inbox's asker search), with their answers. */
-function EarlierQuestions({ question }: { question: Question }) {
+function EarlierQuestions({ question, account }: { question: Question; account: string | undefined }) {
   const { t } = useLingui();
   const format = useFormat();
   const query = useQuery({
-    queryKey: [...questionKeys.all, 'asker', question.item_id, question.from.id] as const,
+    queryKey: questionKeys.asker(question.item_id, question.from.id, account),
     queryFn: ({ signal }) =>
-      searchQuestions({ item: question.item_id, from: question.from.id, sortFields: ['date_created'], sortType: 'DESC' }, signal),
+      searchQuestions({ item: question.item_id, from: question.from.id, sortFields: ['date_created'], sortType: 'DESC' }, signal, account),
   });
   return (
     <DataState query={query} describeError={() => t`The asker’s earlier questions could not be read.`}>
@@ -203,11 +218,12 @@ function EarlierQuestions({ question }: { question: Question }) {
  * The three best earlier answers of the account for this question (GET /suggestions). Alt+↓ and Alt+↑ pick one,
  * Alt+I inserts it into the composer to be edited (never sent as it is); the composer keeps the focus.
  */
-function Suggestions({ questionId, insert }: { questionId: number; insert: (text: string) => void }) {
+function Suggestions({ questionId, account, insert }: { questionId: number; account: string | undefined; insert: (text: string) => void }) {
   const { t } = useLingui();
   const query = useQuery({
-    queryKey: [...questionKeys.all, 'suggestions', questionId] as const,
-    queryFn: ({ signal }) => getSuggestions(questionId, signal),
+    queryKey: questionKeys.suggestions(questionId, account),
+    // The account's own earlier answers: read as the question's account.
+    queryFn: ({ signal }) => getSuggestions(questionId, signal, account),
   });
   const [picked, setPicked] = useState(0);
   const suggestions = query.data ?? [];
@@ -286,25 +302,28 @@ function Suggestions({ questionId, insert }: { questionId: number; insert: (text
 }
 
 function QueueItem({
-  question,
+  entry,
   waiting,
   onSent,
   onSkip,
 }: {
-  question: Question;
+  entry: QueueEntry;
   /** The questions after this one still waiting in the queue. */
   waiting: Question[];
   /** With the similar questions answered along with this one. */
   onSent: (alsoAnswered: number[]) => void;
   onSkip: () => void;
 }) {
+  const { question, account } = entry;
+  const header = account?.header;
   const { t } = useLingui();
   const format = useFormat();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const now = useNow();
   const dueTime = useDueTime(question.seller_id);
-  const group = useGroupedAnswer(similarQuestions(question, waiting));
+  // Similar questions are of the same item, so of the same account: answered as it too.
+  const group = useGroupedAnswer(similarQuestions(question, waiting), header);
   // The composer sent (the group is then fixed), and its answer was accepted.
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -320,6 +339,11 @@ function QueueItem({
         <Typography variant="caption" color="text.secondary" role="status">
           {t`${{ left: format.number(left) }} left after this one`}
         </Typography>
+        {account && (
+          <Typography variant="subtitle2" component="p" color="primary">
+            {t`Account: ${{ account: account.nickname }}`}
+          </Typography>
+        )}
         <Typography id="queue-question" variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
           {question.text}
         </Typography>
@@ -344,13 +368,14 @@ function QueueItem({
           <AnswerComposer
             key={question.id}
             questionId={question.id}
+            asAccount={header}
             onSend={(text, guardOverride) => {
               setSending(true);
               group.send(text, guardOverride);
             }}
             onSent={() => setSent(true)}
             autoFocus
-            aside={(insert) => <Suggestions questionId={question.id} insert={insert} />}
+            aside={(insert) => <Suggestions questionId={question.id} account={header} insert={insert} />}
           />
         )}
         <GroupedAnswer group={group} locked={sending} />
@@ -364,10 +389,10 @@ function QueueItem({
       </Paper>
       <Stack spacing={wide ? 2 : 0}>
         <Part title={t`Item facts`} wide={wide}>
-          <ItemFacts itemId={question.item_id} />
+          <ItemFacts itemId={question.item_id} account={header} />
         </Part>
         <Part title={t`The buyer’s earlier questions`} wide={wide}>
-          <EarlierQuestions question={question} />
+          <EarlierQuestions question={question} account={header} />
         </Part>
       </Stack>
     </Box>
@@ -375,7 +400,8 @@ function QueueItem({
 }
 
 interface Progress {
-  index: number;
+  /** The questions answered (similar ones along with one too) or skipped: the next is the first not among them. */
+  handled: ReadonlySet<number>;
   answered: number;
   skipped: number;
   started: number;
@@ -400,49 +426,124 @@ function Summary({ progress, ended }: { progress: Progress; ended: number }) {
   );
 }
 
+/** A key of the page's, unless a dialog or a menu has it, or a control already acted on it. */
+const forThePage = (event: KeyboardEvent) =>
+  !event.defaultPrevented && !(event.target instanceof HTMLElement && event.target.closest('[role="dialog"], [role="menu"]'));
+
+/**
+ * The queue worked through: Send or Skip (Alt+S) moves to the first question not yet handled, so an account's
+ * questions read again after a failure (All my accounts) join the rest in their place; the end says what was done.
+ */
+function QueueRun({ entries }: { entries: QueueEntry[] }) {
+  const { t } = useLingui();
+  const [progress, setProgress] = useState<Progress>(() => ({ handled: new Set(), answered: 0, skipped: 0, started: Date.now() }));
+  const [ended, setEnded] = useState<number | null>(null);
+  const waiting = entries.filter((entry) => !progress.handled.has(entry.question.id));
+  const current = waiting[0];
+  const move = (outcome: 'answered' | 'skipped', ids: number[]) => {
+    setProgress({ ...progress, handled: new Set([...progress.handled, ...ids]), [outcome]: progress[outcome] + ids.length });
+    if (waiting.every((entry) => ids.includes(entry.question.id))) setEnded(Date.now());
+  };
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (!forThePage(event) || !event.altKey || event.ctrlKey || event.metaKey || event.code !== 'KeyS') return;
+    if (ended !== null || !current) return;
+    event.preventDefault();
+    move('skipped', [current.question.id]);
+  });
+  useEffect(() => {
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  if (entries.length === 0) return <Typography>{t`No question is waiting for an answer.`}</Typography>;
+  return current && ended === null ? (
+    <QueueItem
+      key={current.question.id}
+      entry={current}
+      waiting={waiting.slice(1).map((entry) => entry.question)}
+      onSent={(also) => move('answered', [current.question.id, ...also])}
+      onSkip={() => move('skipped', [current.question.id])}
+    />
+  ) : (
+    <Summary progress={progress} ended={ended ?? progress.started} />
+  );
+}
+
+/** The active account's queue, as the inbox's "Answer next" opens it. */
+function AccountQueue({ sellerId }: { sellerId: number }) {
+  const query = useQuery(queueQuery(sellerId));
+  return <DataState query={query}>{(questions) => <QueueRun entries={questions.map((question) => ({ question }))} />}</DataState>;
+}
+
+/**
+ * "All my accounts": each account's unanswered questions and its settings read with its `x-seller-account`, then one
+ * queue ordered by each account's own due times (agencyQueue.ts). An account whose read fails says so, with a retry;
+ * the others' questions are worked through meanwhile.
+ */
+function AllAccountsQueue({ accounts, leftOut }: { accounts: QueueAccount[]; leftOut: string[] }) {
+  const { t } = useLingui();
+  const questions = useQueries({ queries: accounts.map((account) => queueQuery(Number(account.id), account.header)) });
+  const settings = useQueries({ queries: accounts.map((account) => accountSettingsQuery(Number(account.id))) });
+  const reads = accounts.map((account, index) => ({ account, questions: questions[index]!, settings: settings[index]! }));
+  const parts = reads.flatMap(({ account, questions, settings }): AccountQuestions[] =>
+    questions.data && settings.data ? [{ account, questions: questions.data, dueTime: dueTimeBy(settings.data) }] : [],
+  );
+  const failed = reads.filter((read) => read.questions.isError || read.settings.isError);
+  const loading = reads.some((read) => read.questions.isPending || read.settings.isPending);
+  return (
+    <Stack spacing={2}>
+      {leftOut.length > 0 && (
+        <Typography color="text.secondary">
+          {t`Not in this queue (your role there does not answer questions, or the account must sign in again): ${{ accounts: leftOut.join(', ') }}.`}
+        </Typography>
+      )}
+      {failed.map((read) => (
+        <ErrorAlert
+          key={read.account.id}
+          title={t`${{ account: read.account.nickname }}: its questions could not be read`}
+          error={read.questions.error ?? read.settings.error}
+          onRetry={() => {
+            if (read.questions.isError) void read.questions.refetch();
+            if (read.settings.isError) void read.settings.refetch();
+          }}
+        />
+      ))}
+      {loading ? <Loading /> : (parts.length > 0 || failed.length === 0) && <QueueRun entries={mergeByDue(parts)} />}
+    </Stack>
+  );
+}
+
+/** The queue's address: `accounts=all` for "All my accounts". */
+const queueUrlSchema = z.object({ accounts: z.catch(z.optional(z.literal('all')), undefined) });
+
 /**
  * "Answer next": the unanswered questions one at a time, most urgent first, each with the item's facts, the
  * asker's earlier questions, suggestions and the composer (drafts and the exactly-once send as in the inbox).
  * Send or Skip (Alt+S) moves on; Escape goes back to the inbox; the end says what was done and how long it took.
+ * A person who answers for several accounts chooses this account's queue or one of all of them (issue 51 §1).
  */
 export function AnswerQueue({ sellerId }: { sellerId: number }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const denial = useDenial('questions.write');
-  const query = useQuery(queueQuery(sellerId));
-  const [progress, setProgress] = useState<Progress>(() => ({ index: 0, answered: 0, skipped: 0, started: Date.now() }));
-  // Similar questions answered along with an earlier one: the queue skips them.
-  const [alsoAnswered, setAlsoAnswered] = useState<ReadonlySet<number>>(() => new Set());
-  const [ended, setEnded] = useState<number | null>(null);
+  const [url, update] = useUrlState(queueUrlSchema);
+  const { answering, leftOut } = queueAccounts(useSession().server);
+  // A link with "All my accounts" stays usable (this account's queue) for one who no longer answers for several.
+  const all = url.accounts === 'all' && answering.length > 1;
   const [helpOpen, setHelpOpen] = useState(false);
-  const questions = query.data ?? [];
-  const move = (outcome: 'answered' | 'skipped', also: number[] = []) => {
-    const answered = new Set([...alsoAnswered, ...also]);
-    let index = progress.index + 1;
-    while (answered.has(questions[index]?.id ?? -1)) index += 1;
-    const next = { ...progress, index, [outcome]: progress[outcome] + 1 + also.length };
-    setAlsoAnswered(answered);
-    setProgress(next);
-    if (next.index >= questions.length) setEnded(Date.now());
-  };
   const onKey = useEffectEvent((event: KeyboardEvent) => {
-    if (event.defaultPrevented || (event.target instanceof HTMLElement && event.target.closest('[role="dialog"], [role="menu"]'))) return;
+    if (!forThePage(event)) return;
     if (event.key === '?' && !isTyping(event.target)) {
       event.preventDefault();
       setHelpOpen(true);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       void navigate(urls.questions.index({ status: 'UNANSWERED', sort: 'due', order: 'asc' }));
-    } else if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyS' && ended === null && questions[progress.index]) {
-      event.preventDefault();
-      move('skipped');
     }
   });
   useEffect(() => {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  const current = questions[progress.index];
   return (
     <>
       <PageHeader
@@ -455,28 +556,27 @@ export function AnswerQueue({ sellerId }: { sellerId: number }) {
         }
       />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-      {denial ? (
+      {answering.length > 1 && (
+        <FormControl sx={{ mb: 2 }}>
+          <FormLabel id="queue-accounts">{t`Questions of`}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="queue-accounts"
+            value={all ? 'all' : 'this'}
+            onChange={(event) => update({ accounts: event.target.value === 'all' ? 'all' : undefined })}
+          >
+            <FormControlLabel value="this" control={<Radio />} label={t`This account`} />
+            <FormControlLabel value="all" control={<Radio />} label={t`All my accounts`} />
+          </RadioGroup>
+        </FormControl>
+      )}
+      {all ? (
+        // Keyed by the choice: a new queue starts its count and its clock.
+        <AllAccountsQueue key="all" accounts={answering} leftOut={leftOut} />
+      ) : denial ? (
         <Typography color="text.secondary">{denial}</Typography>
       ) : (
-        <DataState
-          query={query}
-          isEmpty={(list) => list.length === 0}
-          empty={<Typography>{t`No question is waiting for an answer.`}</Typography>}
-        >
-          {() =>
-            current && ended === null ? (
-              <QueueItem
-                key={current.id}
-                question={current}
-                waiting={questions.slice(progress.index + 1).filter((question) => !alsoAnswered.has(question.id))}
-                onSent={(also) => move('answered', also)}
-                onSkip={() => move('skipped')}
-              />
-            ) : (
-              <Summary progress={progress} ended={ended ?? progress.started} />
-            )
-          }
-        </DataState>
+        <AccountQueue key="this" sellerId={sellerId} />
       )}
     </>
   );

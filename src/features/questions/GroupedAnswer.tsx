@@ -28,6 +28,7 @@ interface Send {
  */
 function GroupedRow({
   question,
+  account,
   checked,
   locked,
   onCheck,
@@ -35,6 +36,8 @@ function GroupedRow({
   onStatus,
 }: {
   question: Question;
+  /** The question's account when it is not the active one ("All my accounts"): answered as it. */
+  account: string | undefined;
   checked: boolean;
   locked: boolean;
   onCheck: (checked: boolean) => void;
@@ -44,7 +47,7 @@ function GroupedRow({
   const { t, i18n } = useLingui();
   const format = useFormat();
   const now = useNow();
-  const answer = useAnswerQuestion(question.id);
+  const answer = useAnswerQuestion(question.id, account);
   const started = useRef(false);
   const last = useRef<Send | null>(null);
   const status: GroupStatus = answer.isSuccess ? 'sent' : answer.sending ? 'sending' : answer.isError ? 'failed' : 'idle';
@@ -108,13 +111,14 @@ function GroupedRow({
  * The group's state, held by the queue: which similar questions are checked, where each one's answer stands, and
  * the send the composer calls with its text (and guard override) as it sends the open question's answer.
  */
-export function useGroupedAnswer(questions: readonly Question[]) {
+export function useGroupedAnswer(questions: readonly Question[], account?: string) {
   const [unchecked, setUnchecked] = useState<ReadonlySet<number>>(() => new Set());
   const [statuses, setStatuses] = useState<ReadonlyMap<number, GroupStatus>>(() => new Map());
   const senders = useRef(new Map<number, (request: Send) => void>());
   const checked = questions.filter((question) => !unchecked.has(question.id));
   return {
     questions,
+    account,
     unchecked,
     statuses,
     toggle: (id: number, check: boolean) =>
@@ -164,6 +168,7 @@ export function GroupedAnswer({ group, locked }: { group: Group; /** The compose
           <GroupedRow
             key={question.id}
             question={question}
+            account={group.account}
             checked={!group.unchecked.has(question.id)}
             locked={locked}
             onCheck={(check) => group.toggle(question.id, check)}

@@ -3,14 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { permissionsOf, type Role } from '../../../core/roles.ts';
 import { getAnswerTemplates } from '../../api/answerTemplates';
 import { sessionStore } from '../../lib/session';
-import { demoSeller } from '../../test/demo';
+import { demoSeller, otherSeller } from '../../test/demo';
 import { renderWithProviders } from '../../test/render';
 import { TemplatesDialog } from './TemplatesDialog';
 
 const account = String(demoSeller.id);
 
-/** Demo mode's session as the simulator answers it, for `role` on the demo seller's account. */
-function signedInAs(role: Role) {
+/** Demo mode's session as the simulator answers it, for `role` on the demo seller's account (and `otherRole` on the other's). */
+function signedInAs(role: Role, otherRole?: Role) {
+  const other = otherRole && {
+    id: String(otherSeller.id),
+    nickname: otherSeller.nickname,
+    site_id: otherSeller.site_id,
+    active: false,
+    unread: 0,
+  };
   sessionStore.set((session) => ({
     ...session,
     server: {
@@ -18,7 +25,10 @@ function signedInAs(role: Role) {
       signedIn: true,
       oauth: false,
       person: { id: 'demo-owner', name: 'Olga', methods: ['marketplace'] },
-      accounts: [{ id: account, nickname: demoSeller.nickname, site_id: demoSeller.site_id, active: true, unread: 0, role }],
+      accounts: [
+        { id: account, nickname: demoSeller.nickname, site_id: demoSeller.site_id, active: true, unread: 0, role },
+        ...(other ? [{ ...other, role: otherRole }] : []),
+      ],
       activeAccountId: account,
       permissions: [...permissionsOf(role)],
     },
@@ -48,5 +58,14 @@ describe('the templates dialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Edit Hay stock' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: 'Template name' })).not.toBeInTheDocument();
     expect((await getAnswerTemplates(account)).map((template) => template.name)).toEqual(['Hay stock', 'Envíos', 'Factura']);
+  });
+
+  it('shows a question of another account (the queue’s "All my accounts") that account’s templates, by the role there', async () => {
+    signedInAs('owner', 'viewer');
+    renderWithProviders(<TemplatesDialog open onClose={() => undefined} asAccount={String(otherSeller.id)} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    expect(await within(dialog).findByText('1. Em estoque')).toBeVisible();
+    expect(within(dialog).queryByText('1. Hay stock')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Edit Em estoque' })).not.toBeInTheDocument();
   });
 });

@@ -26,11 +26,14 @@ import { useLingui } from '@lingui/react/macro';
 
 type Editing = Pick<AnswerTemplate, 'name' | 'text'> & { id?: string };
 
-/** Create, edit and delete the account's answer templates, which its whole team shares; read only for a role that cannot answer. */
-export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Create, edit and delete the account's answer templates (the active one's, or `asAccount`'s), which its whole
+ * team shares; read only for a role that cannot answer.
+ */
+export function TemplatesDialog({ open, onClose, asAccount }: { open: boolean; onClose: () => void; asAccount?: string }) {
   const { t } = useLingui();
   const format = useFormat();
-  const { account, canEdit, query } = useAnswerTemplates();
+  const { account, canEdit, query } = useAnswerTemplates(asAccount);
   const denial = useDenial('questions.write');
   const saving = useSaveTemplate(account);
   const deleting = useDeleteTemplate(account);
@@ -65,7 +68,7 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
       <DialogTitle id="templates-title">{t`Templates`}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {denial ?? t`Templates are shared by everyone on this account’s team.`}
+          {(!canEdit && denial) || t`Templates are shared by everyone on this account’s team.`}
         </Typography>
         <DataState
           query={query}

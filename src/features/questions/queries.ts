@@ -51,10 +51,11 @@ export const headQuery = (filters: InboxFilters) =>
     refetchOnWindowFocus: 'always',
   });
 
-export const detailQuery = (id: number) =>
+/** `account`: a question of another account than the active one, read with its header. */
+export const detailQuery = (id: number, account?: string) =>
   queryOptions({
-    queryKey: questionKeys.detail(id),
-    queryFn: ({ signal }) => getQuestion(id, signal),
+    queryKey: questionKeys.detailAs(id, account),
+    queryFn: ({ signal }) => getQuestion(id, signal, account),
   });
 
 /** Writes a changed question into every loaded page, so the list shows it without a reload or a shift. */
@@ -85,20 +86,24 @@ const mayHaveArrived = (error: unknown) => error instanceof NetworkError || isAp
  * offered (answered, it is shown answered), and every later send reads it first, so an answer is never
  * posted twice. Undefined: accepted with a body of another shape (drift).
  */
-async function sendAnswer(body: { question_id: number; text: string }, guardOverride: boolean): Promise<QuestionDetail | undefined> {
+async function sendAnswer(
+  body: { question_id: number; text: string },
+  guardOverride: boolean,
+  account: string | undefined,
+): Promise<QuestionDetail | undefined> {
   const id = body.question_id;
   if (outcomeUnknown.has(id)) {
     // A failed read leaves the outcome unknown and posts nothing.
-    const question = await getQuestion(id);
+    const question = await getQuestion(id, undefined, account);
     outcomeUnknown.delete(id);
     if (question.answer) return question;
   }
   try {
-    return await answerQuestion(body, { guardOverride });
+    return await answerQuestion(body, { guardOverride, account });
   } catch (error) {
     if (!mayHaveArrived(error)) throw error;
     outcomeUnknown.add(id);
-    const question = await getQuestion(id).catch(() => null);
+    const question = await getQuestion(id, undefined, account).catch(() => null);
     if (!question?.answer) throw error;
     outcomeUnknown.delete(id);
     return question;
@@ -111,19 +116,23 @@ interface AnswerSend {
   guardOverride?: boolean;
 }
 
-export function useAnswerQuestion(questionId: number) {
+/**
+ * `asAccount`: the question is of another account than the active one (the queue's "All my accounts"): the send, and
+ * the reads that make it exactly-once, go with that account's `x-seller-account`, and its draft is that account's.
+ */
+export function useAnswerQuestion(questionId: number, asAccount?: string) {
   const queryClient = useQueryClient();
   // The account the send was made under: a send paused offline clears that account's draft, whatever is active then.
-  const account = activeAccount(useSession());
+  const active = activeAccount(useSession());
   const mutationKey = answerKey(questionId);
   const mutation = useMutation({
     mutationKey,
-    mutationFn: ({ text, guardOverride = false }: AnswerSend) => sendAnswer({ question_id: questionId, text }, guardOverride),
+    mutationFn: ({ text, guardOverride = false }: AnswerSend) => sendAnswer({ question_id: questionId, text }, guardOverride, asAccount),
     // Here rather than in the composer: a send paused offline may finish after the composer is gone.
     onSuccess: async (answered) => {
-      writeDraft(account, questionId, '');
+      writeDraft(asAccount ?? active, questionId, '');
       // Accepted with a body of another shape (drift): the question is read to show it answered.
-      const question = answered ?? (await queryClient.fetchQuery({ ...detailQuery(questionId), staleTime: 0 }).catch(() => null));
+      const question = answered ?? (await queryClient.fetchQuery({ ...detailQuery(questionId, asAccount), staleTime: 0 }).catch(() => null));
       if (question) {
         queryClient.setQueryData(questionKeys.detail(question.id), question);
         patchPages(queryClient, question);

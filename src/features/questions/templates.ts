@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
+import { can, isRole } from '../../../core/roles.ts';
 import { readTemplateFields, sameTemplateText, templateNameMax, type TemplateFields } from '../../../core/answerTemplates.ts';
 import { createAnswerTemplate, deleteAnswerTemplate, getAnswerTemplates, updateAnswerTemplate } from '../../api/answerTemplates';
 import { isApiError, isRetryable } from '../../api/errors';
@@ -75,12 +76,16 @@ export function carryOverDeviceTemplates(account: string): Promise<boolean> {
 }
 
 /**
- * The active account's templates, and whether the person may change them. The first time someone who may
- * opens them on an account, this device's own templates are carried over to it.
+ * The templates of the active account, or of `asAccount` (a question of another account in the queue's "All my
+ * accounts"), and whether the person's role there may change them. The first time someone who may opens them on
+ * an account, this device's own templates are carried over to it.
  */
-export function useAnswerTemplates() {
-  const account = useSession().server?.activeAccountId ?? '';
-  const canEdit = useGrants().can('questions.write');
+export function useAnswerTemplates(asAccount?: string) {
+  const server = useSession().server;
+  const account = asAccount ?? server?.activeAccountId ?? '';
+  const grants = useGrants();
+  const role = asAccount === undefined ? undefined : server?.accounts.find((entry) => entry.id === asAccount)?.role;
+  const canEdit = isRole(role) ? can(role, 'questions.write') : grants.can('questions.write');
   const queryClient = useQueryClient();
   const query = useQuery(templatesQuery(account));
   const loaded = query.isSuccess;
