@@ -29,3 +29,15 @@ test('demo: a recategorization and a buyer question arrive on their own, the rev
   await expect(entries.first().getByRole('link', { name: /^New question on / })).toHaveAttribute('href', `/questions/${asked}`);
   await expect(questions).toHaveAccessibleName(new RegExp(`${before + 1} unanswered questions`));
 });
+
+test('demo: a question about to miss the response-time target is announced, 15 minutes before it is due', async ({ page }) => {
+  await openApp(page, '/activity');
+  const entries = page.getByRole('list', { name: 'Activity, newest first' }).getByRole('listitem');
+  const asked = await page.evaluate(() => window.__demo!.db.questions.nextId);
+  await page.getByRole('button', { name: 'A buyer asks a question' }).click();
+  await expect(entries.first().getByRole('link', { name: /^New question on / })).toHaveAttribute('href', `/questions/${asked}`);
+  const dueSoon = entries.getByRole('link', { name: /^A question on .+ is due soon$/ }).and(page.locator(`[href="/questions/${asked}"]`));
+  // The default target is 60 minutes, every day all day: due soon from minute 45.
+  await page.evaluate(() => window.__demo!.advanceClock(46 * 60_000));
+  await expect(dueSoon).toHaveCount(1);
+});

@@ -185,7 +185,7 @@ export function securityHeaders(config: Config, scriptHashes: string[]) {
     "frame-ancestors 'none'",
     "form-action 'self'",
   ].join('; ');
-  const fixed: Record<string, string> = {
+  const forPages: Record<string, string> = {
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
@@ -194,9 +194,19 @@ export function securityHeaders(config: Config, scriptHashes: string[]) {
     'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
     'x-frame-options': 'DENY',
   };
+  // Data (JSON) is never a document, so the policies that govern one do not apply: OWASP's
+  // policy for APIs instead, half a kilobyte less on every answer of the door. Scripts keep the page's, as a
+  // worker's script (the demo's service worker) runs under the policy it is served with.
+  const forData: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  const isData = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
   // onSend runs for every reply, 404s and errors included.
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(fixed);
+    reply.headers(isData(reply.getHeader('content-type')) ? forData : forPages);
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // Server data (the API, the session) must not be kept by the browser or a proxy.

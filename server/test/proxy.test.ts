@@ -121,7 +121,7 @@ describe('the API door', () => {
     const response = await browser.request('/api/slow/questions');
     expect(response.status).toBe(504);
     expect(await response.json()).toEqual({ error: 'timeout', message: 'The marketplace did not answer in time' });
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('strips every contact field however its answer spells it, and relays an answer that cannot hold one as it came', async () => {

@@ -31,6 +31,16 @@ function expectSecurityHeaders(response: { headers: Headers }) {
   expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
 }
 
+/** Every JSON answer (the door's, the server's, its errors) carries these: the policy for data, not for pages. */
+function expectDataHeaders(response: { headers: Headers }) {
+  expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+}
+
 /** The page's preloads. */
 const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
 
@@ -160,12 +170,12 @@ describe('serving the app in demo mode', () => {
   });
 
   it.each(['/assets/missing-123.js', '/api/questions/search', '/auth/whatever', '/favicon-missing.png', '/session/nope'])(
-    'answers %s with a real 404 carrying the security headers',
+    'answers %s with a real 404 carrying the security headers for data',
     async (path) => {
       const response = await fetch(server.url + path);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
-      expectSecurityHeaders(response);
+      expectDataHeaders(response);
     },
   );
 
@@ -241,13 +251,12 @@ describe('serving the app in live mode', () => {
     expect(http.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('puts the security headers on a proxy error', async () => {
+  it('puts the security headers for data on a proxy error', async () => {
     const response = await fetch(server.url + '/api/users/me', { headers: { cookie: 'seller-desk-session=forged' } });
     // No valid session: the door answers before going upstream.
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'signed_out', message: 'Sign in to continue' });
-    expectSecurityHeaders(response);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expectDataHeaders(response);
   });
 });
 

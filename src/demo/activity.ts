@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler, type PathParams } from 'msw';
+import { defaultAnswerTarget, dueTime, siteTimeZone, urgencyOf, type AnswerTarget } from '../../core/answerTarget.ts';
 import { createChaos } from './chaos';
 import { currentTime, type Db } from './db';
 import { missingRequiredAttributes } from './db/categories';
@@ -63,6 +64,7 @@ type Described = Pick<ActivityEntry, 'kind' | 'subject' | 'facts' | 'review'>;
 const defaultLimit = 50;
 const maxLimit = 100;
 const pingMs = 15_000;
+const dueSoonEveryMs = 3_000;
 const streamHeaders = {
   'content-type': 'text/event-stream',
   'cache-control': 'no-cache, no-transform',
@@ -160,11 +162,14 @@ export function createActivityHandlers(
     history = false,
     serverEvents,
     readable,
+    answerTarget = () => defaultAnswerTarget,
   }: {
     history?: boolean;
     serverEvents?: ServerEvents;
     /** The kinds the person may read (core/permissions.ts's readableKinds of the role, See as included); all without. */
     readable?: () => readonly ActivityEntry['kind'][];
+    /** The account's response-time target as the door keeps it (`PUT /account/settings`), for the due-soon entry. */
+    answerTarget?: () => AnswerTarget;
   } = {},
 ): HttpHandler[] {
   const account = String(db.seller.id);
@@ -215,6 +220,35 @@ export function createActivityHandlers(
     for (const send of streams) send(entry);
   });
 
+  // The server's due-soon entry (server/src/dueSoon.ts): once per unanswered question, when it comes within the
+  // due-soon window of the target; one already overdue when first looked at is passed over quietly.
+  const looked = new Set<number>();
+  function warnDueSoon(): void {
+    const timeZone = siteTimeZone(db.seller.site_id);
+    for (const question of db.questions.byId.values()) {
+      if (question.seller_id !== db.seller.id || question.status !== 'UNANSWERED' || looked.has(question.id)) continue;
+      const due = dueTime(question.date_created, answerTarget(), timeZone);
+      const urgency = urgencyOf(due, currentTime(db));
+      if (urgency === 'later') continue;
+      looked.add(question.id);
+      if (urgency === 'overdue') continue;
+      replay();
+      const entry: ActivityEntry = {
+        id: String(entries.length + 1),
+        accountId: account,
+        topic: 'questions',
+        kind: 'question',
+        resource: `/questions/${question.id}`,
+        createdAt: isoNow(),
+        read: false,
+        subject: { questionId: question.id, itemId: question.item_id },
+        facts: { status: 'UNANSWERED', dueSoon: true, dueAt: new Date(due).toISOString() },
+      };
+      entries.push(entry);
+      for (const send of streams) send(entry);
+    }
+  }
+
   function events(request: Request): Response {
     const resumeAfter = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId');
     const encoder = new TextEncoder();
@@ -242,10 +276,13 @@ export function createActivityHandlers(
         const sendServerEvent = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
         serverEvents?.add(sendServerEvent);
         const ping = setInterval(() => write(': ping\n\n'), pingMs);
+        // While someone watches: the server looks every 30 s; the demo more often, so a moved clock shows soon.
+        const watch = setInterval(warnDueSoon, dueSoonEveryMs);
         stop = () => {
           streams.delete(send);
           serverEvents?.delete(sendServerEvent);
           clearInterval(ping);
+          clearInterval(watch);
         };
         request.signal.addEventListener('abort', () => stop());
       },

@@ -2,6 +2,7 @@ import { setupWorker } from 'msw/browser';
 import type { HttpHandler } from 'msw';
 import { createDbInSlices, nextTask, type Db, type Failure } from './db';
 import { createActivityHandlers } from './activity';
+import { defaultAnswerTarget } from '../../core/answerTarget.ts';
 import { readableKinds } from '../../core/permissions.ts';
 import { can } from '../../core/roles.ts';
 import { createDemoAudit, createDoorHandlers } from './door';
@@ -44,11 +45,18 @@ export async function startDemoBackend(
   const serverEvents = new Set<(event: string, data: unknown) => void>();
   const team = createDemoTeam(db, kept.team);
   const audit = createDemoAudit(db, team);
+  // The account's settings, set through the door and read by the activity's due-soon entry.
+  const settings = { answerTarget: defaultAnswerTarget };
   const worker = setupWorker(
-    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, keptTemplates: kept.templates, audit }),
+    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, keptTemplates: kept.templates, audit, settings }),
     ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write'), audit),
     ...marketplace,
-    ...createActivityHandlers(db, { history: true, serverEvents, readable: () => readableKinds(actingRole(team)) }),
+    ...createActivityHandlers(db, {
+      history: true,
+      serverEvents,
+      readable: () => readableKinds(actingRole(team)),
+      answerTarget: () => settings.answerTarget,
+    }),
   );
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
   window.__demo = {

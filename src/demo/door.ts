@@ -1,5 +1,5 @@
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw';
-import { defaultAnswerTarget, readAnswerTarget, siteTimeZone } from '../../core/answerTarget.ts';
+import { defaultAnswerTarget, readAnswerTarget, siteTimeZone, type AnswerTarget } from '../../core/answerTarget.ts';
 import { guardOverrideHeader, refuseContactData } from '../../core/contactGuard.ts';
 import { readLeadReview, type LeadReviewStatus } from '../../core/leadReviews.ts';
 import { refusal } from '../../core/permissions.ts';
@@ -163,7 +163,14 @@ export function createDoorHandlers(
     kept,
     keptTemplates,
     audit = createDemoAudit(db, team),
-  }: { team: DemoTeam; kept?: SavedScenario; keptTemplates?: SavedScenario; audit?: DemoAudit } = {
+    settings = { answerTarget: defaultAnswerTarget },
+  }: {
+    team: DemoTeam;
+    kept?: SavedScenario;
+    keptTemplates?: SavedScenario;
+    audit?: DemoAudit;
+    settings?: { answerTarget: AnswerTarget };
+  } = {
     team: createDemoTeam(db),
   },
 ): HttpHandler[] {
@@ -254,10 +261,9 @@ export function createDoorHandlers(
     return HttpResponse.json(contact as Parameters<typeof HttpResponse.json>[0], { headers: { 'Cache-Control': 'no-store' } });
   };
 
-  // The account's response-time target (GET/PUT /account/settings), kept for the demo's one seller; the demo's
-  // person is its owner, who may set it.
-  let answerTarget = defaultAnswerTarget;
-  const settings = () => HttpResponse.json({ ...answerTarget, timeZone: siteTimeZone(db.seller.site_id) });
+  // The account's response-time target (GET/PUT /account/settings), kept for the demo's one seller in
+  // `settings` (the activity's due-soon entry reads it); the demo's person is its owner, who may set it.
+  const settingsAnswer = () => HttpResponse.json({ ...settings.answerTarget, timeZone: siteTimeZone(db.seller.site_id) });
 
   const handlers = [
     // The door's check, before anything else answers: the role (the one seen as, src/demo/team.ts) against
@@ -272,12 +278,12 @@ export function createDoorHandlers(
     ...teamHandlers(db, team, recordEvent, kept),
     ...templateHandlers(db, { person, record: recordEvent, kept: keptTemplates }),
     createSuggestionHandler(db),
-    http.get('*/account/settings', settings),
+    http.get('*/account/settings', settingsAnswer),
     http.put('*/account/settings', async ({ request }) => {
       const read = readAnswerTarget(await request.json().catch(() => null));
       if ('problem' in read) return HttpResponse.json({ error: 'bad_request', message: read.problem }, { status: 400 });
-      answerTarget = read;
-      return settings();
+      settings.answerTarget = read;
+      return settingsAnswer();
     }),
     ...['/questions/search', '/questions/:id', '/vis/loans/search', '/vis/loans/:id'].map((path) => http.get(apiPath(path), relayStripped)),
     http.post('*/reveal/questions/:id', async ({ request, params }) =>

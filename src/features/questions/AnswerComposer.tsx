@@ -58,7 +58,7 @@ export function AnswerComposer({
   const [tried, setTried] = useState(false);
   // Send was stopped by the contact-data guard; cleared when the seller edits, sends anyway, or the text is clean.
   const [held, setHeld] = useState(false);
-  const guard = useContactGuard(text);
+  const guard = useContactGuard(text, asAccount);
   const { query: templatesQuery, templates } = useAnswerTemplates(asAccount);
   const answer = useAnswerQuestion(questionId, asAccount);
   const problem = textProblem(text);

@@ -41,7 +41,7 @@ export function TemplatesDialog({ open, onClose, asAccount }: { open: boolean; o
   const [invalid, setInvalid] = useState(false);
   // A template is checked by the contact-data guard when saved, as an answer is when sent (the server again).
   const [held, setHeld] = useState(false);
-  const guard = useContactGuard(editing.text);
+  const guard = useContactGuard(editing.text, asAccount);
   const edit = (next: Editing) => {
     setEditing(next);
     setHeld(false);

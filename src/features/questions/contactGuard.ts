@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import type { ContactFinding } from '../../../core/contactGuard.ts';
 import { useMe } from '../../lib/identity';
+import { useSession } from '../../lib/session';
 
 type Guard = typeof import('../../../core/contactGuard.ts');
 let guard: Promise<Guard> | undefined;
@@ -25,8 +26,10 @@ export interface Checked {
  * What the guard finds in `text` as it is typed (a deferred value: a fast typist is not slowed), and `check`, the
  * answer for the text as it is sent. A guard that could not load finds nothing: the door runs it again.
  */
-export function useContactGuard(text: string) {
-  const site = useMe().data?.site_id ?? '';
+export function useContactGuard(text: string, account?: string) {
+  const mine = useMe().data?.site_id ?? '';
+  // An answer sent as another account (the queue's "All my accounts") is checked by its site's rules, as the door does.
+  const site = useSession().server?.accounts.find((one) => one.id === account)?.site_id ?? mine;
   const typed = useDeferredValue(text);
   const [checked, setChecked] = useState<Checked>({ text: '', findings: [] });
   useEffect(() => {
