@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoSeller, otherSeller } from '../src/demo/db/core';
+import { expectNoA11yViolations } from './fixtures';
 import { accountButton, consent, signIn, startLiveServers, type LiveServers } from './live';
 
 /**
@@ -45,8 +46,12 @@ test('“All my accounts” labels each account’s questions and answers one of
   // Only the two questions asked here wait: the seed's are answered first. OTRO_VENDEDOR, whom the seed gives no
   // listing, gets one to be asked about. Both accounts keep the default target: the older question is due first.
   const unanswered = async () =>
-    (await marketplace<{ questions: Question[] }>(tienda, `/questions/search?api_version=4&seller_id=${demoSeller.id}&status=UNANSWERED&limit=100`))
-      .questions;
+    (
+      await marketplace<{ questions: Question[] }>(
+        tienda,
+        `/questions/search?api_version=4&seller_id=${demoSeller.id}&status=UNANSWERED&limit=100`,
+      )
+    ).questions;
   for (let batch = await unanswered(); batch.length > 0; batch = await unanswered())
     for (const { id } of batch) await marketplace(tienda, '/answers', { question_id: id, text: 'Gracias por tu pregunta.' });
   await marketplace(otro, '/__demo/items', {});
@@ -75,6 +80,7 @@ test('“All my accounts” labels each account’s questions and answers one of
   await expect(question).toHaveText('¿Tienen factura A?');
   await expect(page.getByText('Account: TIENDA_DEMO')).toBeVisible();
   await expect(page.getByText('1 left after this one')).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole('textbox', { name: 'Your answer' }).fill('Sí, hacemos factura A.');
   await page.getByRole('button', { name: 'Send answer' }).click();
 
@@ -84,4 +90,19 @@ test('“All my accounts” labels each account’s questions and answers one of
   // with TIENDA_DEMO's, while OTRO_VENDEDOR was active. OTRO_VENDEDOR's question still waits.
   expect((await marketplace<Question>(tienda, `/questions/${tiendas.id}?api_version=4`)).answer?.text).toBe('Sí, hacemos factura A.');
   expect((await marketplace<Question>(otro, `/questions/${otros.id}?api_version=4`)).answer).toBeNull();
+
+  // The server's trail has the answer on TIENDA_DEMO's account; the active one's has no answer at all.
+  const entries = page.getByRole('region', { name: 'Audit entries' });
+  await page.goto(servers!.url('/audit?action=answer'));
+  await expect(entries).toContainText('No entry matches these filters.');
+  await accountButton(page).click();
+  await page.getByRole('menuitemradio', { name: /TIENDA_DEMO/ }).click();
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: TIENDA_DEMO\b/);
+  await page.goto(servers!.url('/audit?action=answer'));
+  await expect(
+    entries
+      .getByRole('row')
+      .filter({ hasText: `question ${tiendas.id}` })
+      .first(),
+  ).toContainText('Answered a question');
 });

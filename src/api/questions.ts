@@ -159,7 +159,12 @@ export function searchQuestions(params: SearchParams, signal?: AbortSignal, acco
 
 /** GET /questions/{id} (api_version=4): unknown or deleted ids → 404 not_found. */
 export function getQuestion(id: number, signal?: AbortSignal, account?: string): Promise<QuestionDetail> {
-  return requestData(`/questions/${id}`, { query: { api_version: 4 }, headers: sellerAccountHeaders(account), schema: questionDetailSchema, signal });
+  return requestData(`/questions/${id}`, {
+    query: { api_version: 4 },
+    headers: sellerAccountHeaders(account),
+    schema: questionDetailSchema,
+    signal,
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ const suggestionsSchema = z.object({ suggestions: z.array(suggestionSchema) });
 
 export async function getSuggestions(questionId: number, signal?: AbortSignal, account?: string): Promise<Suggestion[]> {
   const headers = sellerAccountHeaders(account);
-  return (await requestData('/suggestions', { server: true, query: { question_id: questionId }, headers, schema: suggestionsSchema, signal }))
-    .suggestions;
+  return (
+    await requestData('/suggestions', { server: true, query: { question_id: questionId }, headers, schema: suggestionsSchema, signal })
+  ).suggestions;
 }

@@ -132,7 +132,8 @@ export function useAnswerQuestion(questionId: number, asAccount?: string) {
     onSuccess: async (answered) => {
       writeDraft(asAccount ?? active, questionId, '');
       // Accepted with a body of another shape (drift): the question is read to show it answered.
-      const question = answered ?? (await queryClient.fetchQuery({ ...detailQuery(questionId, asAccount), staleTime: 0 }).catch(() => null));
+      const question =
+        answered ?? (await queryClient.fetchQuery({ ...detailQuery(questionId, asAccount), staleTime: 0 }).catch(() => null));
       if (question) {
         queryClient.setQueryData(questionKeys.detail(question.id), question);
         patchPages(queryClient, question);
