@@ -122,10 +122,11 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
    * Sessions read in the last `sessionCacheMs`, by key: the API door reads the session on every request, and
    * its three queries on PGlite's one thread were most of the door's CPU (scripts/bench-doors.mjs). What changes
    * a session (its end or switch, its person's memberships and roles) is published (`changed`) and drops it on
-   * every instance; the rest (an account whose sign-in ended, seen fresh by the token read anyway) shows at most
-   * this late. While the bus is down nothing is cached, as nothing would drop it.
+   * every instance; the rest (an account whose sign-in ended, seen fresh by the token read anyway, and a session
+   * idling out) shows at most this late. At 2 s, 50 busy sessions still cost PGlite 50 queries a second (4% of
+   * the door's time). While the bus is down nothing is cached, as nothing would drop it.
    */
-  const sessionCacheMs = 2_000;
+  const sessionCacheMs = 10_000;
   const recentSessions = new Map<string, { session: Session; until: number }>();
   // Bumped by every drop: a read that began before one is not cached, as it may be what was dropped.
   let drops = 0;
