@@ -100,6 +100,11 @@ export const serverRoutes: readonly Route[] = [
   route('GET', '/audit', 'audit.read'),
   route('GET', '/account/settings', 'member'),
   route('PUT', '/account/settings', 'account.settings'),
+  // The team's answer templates: read by whoever reads questions, changed by whoever answers (docs/roles.md).
+  route('GET', '/account/templates', 'questions.read'),
+  route('POST', '/account/templates', 'questions.write'),
+  route('PUT', '/account/templates/:id', 'questions.write'),
+  route('DELETE', '/account/templates/:id', 'questions.write'),
   route('GET', '/suggestions', 'questions.read'),
   // Low-stock alerts (core/lowStock.ts): a user product's threshold is a stock change's; the account's default a setting's.
   route('GET', '/low-stock', 'stock.read'),

@@ -257,35 +257,55 @@ test.describe('question inbox', () => {
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   });
 
-  test('answer templates: create, insert with a click or Alt+1, edit and delete', async ({ page }) => {
+  test('answer templates: the team’s, saved on the server; create, insert with a click or Alt+4, kept over a reload, edit and delete', async ({
+    page,
+  }) => {
     const inbox = new QuestionsPage(page);
     await inbox.open();
     const id = await inbox.questionId({ status: 'UNANSWERED', vehicle: false });
     await inbox.openQuestion(id);
     await page.getByRole('button', { name: 'Insert template' }).click();
+    // The demo account's team already has three.
+    await expect(page.getByRole('menuitem', { name: '1. Hay stock' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Manage templates…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Templates' });
     await dialog.getByRole('textbox', { name: 'Template name' }).fill('Stock');
     await dialog.getByRole('textbox', { name: 'Template text' }).fill('Sí, hay stock.');
     await dialog.getByRole('button', { name: 'Add template' }).click();
-    await expect(dialog.getByText('1. Stock')).toBeVisible();
+    await expect(dialog.getByText('4. Stock')).toBeVisible();
     await dialog.getByRole('button', { name: 'Edit Stock' }).click();
     await dialog.getByRole('textbox', { name: 'Template text' }).fill('¡Hola! Sí, hay stock.');
     await dialog.getByRole('button', { name: 'Save template' }).click();
+    await expect(dialog.getByText('¡Hola! Sí, hay stock.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-
-    await page.getByRole('button', { name: 'Insert template' }).click();
-    await page.getByRole('menuitem', { name: '1. Stock' }).click();
-    await expect(inbox.composer).toHaveValue('¡Hola! Sí, hay stock.');
-    await inbox.composer.fill('');
-    await inbox.composer.press('Alt+1');
-    await expect(inbox.composer).toHaveValue('¡Hola! Sí, hay stock.');
 
     await inbox.reload();
     await page.getByRole('button', { name: 'Insert template' }).click();
+    await page.getByRole('menuitem', { name: '4. Stock' }).click();
+    await expect(inbox.composer).toHaveValue('¡Hola! Sí, hay stock.');
+    await inbox.composer.fill('');
+    await inbox.composer.press('Alt+4');
+    await expect(inbox.composer).toHaveValue('¡Hola! Sí, hay stock.');
+
+    await page.getByRole('button', { name: 'Insert template' }).click();
     await page.getByRole('menuitem', { name: 'Manage templates…' }).click();
     await dialog.getByRole('button', { name: 'Delete Stock' }).click();
-    await expect(dialog.getByText('No templates yet.', { exact: false })).toBeVisible();
+    await expect(dialog.getByText('4. Stock')).toBeHidden();
+    await expect(dialog.getByText('3. Factura')).toBeVisible();
+  });
+
+  test('answer templates: a contact number is held when saved, and saved only by "Save anyway"', async ({ page }) => {
+    const inbox = new QuestionsPage(page);
+    await inbox.open();
+    await inbox.openQuestion(await inbox.questionId({ status: 'UNANSWERED', vehicle: false }));
+    await page.getByRole('button', { name: 'Insert template' }).click();
+    await page.getByRole('menuitem', { name: 'Manage templates…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Templates' });
+    await dialog.getByRole('textbox', { name: 'Template name' }).fill('WhatsApp');
+    await dialog.getByRole('textbox', { name: 'Template text' }).fill('Escribime al 11 4567-8901');
+    await dialog.getByRole('button', { name: 'Add template' }).click();
+    await dialog.getByRole('button', { name: 'Save anyway' }).click();
+    await expect(dialog.getByText('4. WhatsApp')).toBeVisible();
   });
 
   test('a simulated buyer question arrives with the "new" notice, without moving the list', async ({ page }) => {

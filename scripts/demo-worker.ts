@@ -15,7 +15,7 @@ const anchor = "addEventListener('fetch', function (event) {\n";
 
 /**
  * What the simulator answers (src/demo/handlers under any `/api/`, src/demo/activity.ts at the server's
- * `/events` and `/activity…`, src/demo/door.ts at `/reveal/…`, `/lead-reviews…`, `/audit`, `/account/settings` and `/suggestions`, src/demo/team.ts at
+ * `/events` and `/activity…`, src/demo/door.ts at `/reveal/…`, `/lead-reviews…`, `/audit`, `/account/settings`, `/account/templates…` and `/suggestions`, src/demo/team.ts at
  * `/session`, `/team…`, `/invitations/…`, `/me/…`, `/auth/logout-everywhere` and the demo's own `/__demo/…`, src/demo/stockJobs.ts at `/stock-jobs…`, src/demo/lowStock.ts at `/low-stock…`),
  * asked by the page itself: never a navigation, which is the app's page.
  */
@@ -26,7 +26,7 @@ function isDemoRequest(request) {
   return (
     request.mode !== 'navigate' &&
     url.origin === self.location.origin &&
-    /^\\/(?:api\\/|events$|activity(?:\\/|$)|reveal\\/|lead-reviews(?:\\/|$)|audit$|account\\/settings$|suggestions$|session$|team(?:\\/|$)|invitations\\/|me\\/|auth\\/logout-everywhere$|__demo\\/|stock-jobs(?:\\/|$)|low-stock(?:\\/|$))/.test(
+    /^\\/(?:api\\/|events$|activity(?:\\/|$)|reveal\\/|lead-reviews(?:\\/|$)|audit$|account\\/(?:settings$|templates(?:\\/|$))|suggestions$|session$|team(?:\\/|$)|invitations\\/|me\\/|auth\\/logout-everywhere$|__demo\\/|stock-jobs(?:\\/|$)|low-stock(?:\\/|$))/.test(
       url.pathname,
     )
   )

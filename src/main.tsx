@@ -21,6 +21,8 @@ setMode(mode);
 const scenarioKey = 'seller-desk.scenario';
 // Demo mode's team, invitations and "See as", as the simulated server keeps them (src/demo/team.ts): for the tab.
 const teamKey = 'seller-desk.demo-team';
+// Its accounts' answer templates (src/demo/templates.ts), as the simulated server keeps them: for the tab.
+const templatesKey = 'seller-desk.demo-templates';
 // As the page was opened: the app may rewrite its query before the simulator starts.
 const openedWith = location.search;
 
@@ -43,7 +45,7 @@ async function prepareBackend(): Promise<void> {
     await nextTask();
     const { startDemoBackend } = await import('./demo/browser');
     const kept = (key: string) => ({ read: () => tabStorage.get(key), write: (value: string) => tabStorage.set(key, value) });
-    await startDemoBackend(openedWith, { scenario: kept(scenarioKey), team: kept(teamKey) });
+    await startDemoBackend(openedWith, { scenario: kept(scenarioKey), team: kept(teamKey), templates: kept(templatesKey) });
     // Who is signed in, and as which role, as live mode asks the server (src/demo/team.ts answers): not awaited,
     // the pages treat the person as the owner until it comes, which the seeded person is.
     void refreshServerSession();
@@ -51,6 +53,7 @@ async function prepareBackend(): Promise<void> {
   }
   tabStorage.remove(scenarioKey);
   tabStorage.remove(teamKey);
+  tabStorage.remove(templatesKey);
   // Live: a worker left by an earlier demo visit must not answer for the real API.
   const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
   await Promise.all(registrations.filter((r) => r.active?.scriptURL.endsWith('/mockServiceWorker.js')).map((r) => r.unregister()));

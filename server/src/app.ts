@@ -10,6 +10,7 @@ import { createAnswerBackfill } from './answerCopy.ts';
 import { createDueSoonWatch } from './dueSoon.ts';
 import { registerAccountSettings } from './accountSettings.ts';
 import { registerLowStock } from './lowStock.ts';
+import { registerAnswerTemplates } from './answerTemplates.ts';
 import { registerAudit } from './audit.ts';
 import { registerSuggestions } from './suggestions.ts';
 import { createRateBudget } from './budget.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
     registerLeadReviews(app, { config, store, door });
     registerAccountSettings(app, { config, store, door, cookies });
     registerLowStock(app, { config, store, door });
+    registerAnswerTemplates(app, { config, store, door });
     const stockJobs = createStockJobRunner({ store, call, instanceId: config.instanceId, log: app.log });
     app.addHook('onClose', () => stockJobs.stop());
     registerStockJobs(app, { config, store, door, runner: stockJobs });

@@ -52,6 +52,7 @@ describe.each(await storeEngines('store tests'))('the store on $name', ({ databa
       '2026-12-04-30-stock-jobs',
       '2026-12-04-31-answered-questions',
       '2026-12-05-10-low-stock',
+      '2026-12-05-20-answer-templates',
     ]);
   });
 

@@ -30,7 +30,10 @@ declare global {
  * page's address as it was opened (`search`) or the one kept for the tab, with the team kept for the tab
  * (src/demo/team.ts).
  */
-export async function startDemoBackend(search: string, kept: { scenario: SavedScenario; team: SavedScenario }): Promise<void> {
+export async function startDemoBackend(
+  search: string,
+  kept: { scenario: SavedScenario; team: SavedScenario; templates: SavedScenario },
+): Promise<void> {
   const scenario = readScenario(search, kept.scenario);
   const db = await createDbInSlices(scenario.seed, scenario.config);
   const marketplace: HttpHandler[] = [];
@@ -47,7 +50,7 @@ export async function startDemoBackend(search: string, kept: { scenario: SavedSc
   // The account's settings, set through the door and read by the activity's due-soon entry.
   const settings = { answerTarget: defaultAnswerTarget };
   const worker = setupWorker(
-    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, audit, settings }),
+    ...createDoorHandlers(db, marketplace, serverEvents, { team, kept: kept.team, keptTemplates: kept.templates, audit, settings }),
     ...createStockJobHandlers(db, marketplace, serverEvents, () => can(actingRole(team), 'stock.write'), audit),
     ...lowStock.handlers,
     ...marketplace,

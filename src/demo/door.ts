@@ -9,6 +9,7 @@ import { buyerUser } from './db/core';
 import { apiPath } from './route';
 import { createSuggestionHandler } from './suggestions';
 import type { SavedScenario } from './scenario';
+import { templateHandlers } from './templates';
 import { actingRole, createDemoTeam, me, teamHandlers, type DemoTeam } from './team';
 
 /** What the server publishes on the event stream besides activity entries (`event: lead-review`); src/demo/activity.ts writes it out. */
@@ -160,9 +161,16 @@ export function createDoorHandlers(
   {
     team,
     kept,
+    keptTemplates,
     audit = createDemoAudit(db, team),
     settings = { answerTarget: defaultAnswerTarget },
-  }: { team: DemoTeam; kept?: SavedScenario; audit?: DemoAudit; settings?: { answerTarget: AnswerTarget } } = {
+  }: {
+    team: DemoTeam;
+    kept?: SavedScenario;
+    keptTemplates?: SavedScenario;
+    audit?: DemoAudit;
+    settings?: { answerTarget: AnswerTarget };
+  } = {
     team: createDemoTeam(db),
   },
 ): HttpHandler[] {
@@ -182,6 +190,9 @@ export function createDoorHandlers(
   };
   const { entries, record } = audit;
   let requests = 0;
+  /** What the server's own paths did (the team's changes, the templates'), in the trail as events. */
+  const recordEvent = (action: string, target: AuditEntry['target'], details: AuditEntry['details'] = {}) =>
+    record({ action, target, details, requestId: `demo-${++requests}`, phase: 'event', status: null });
   /** A write relayed with an attempt before and its outcome after, joined by a request id. */
   const relayAudited = async ({ request }: { request: Request }) => {
     const { path } = pathOf(request);
@@ -264,12 +275,8 @@ export function createDoorHandlers(
       const refused = refusal(actingRole(team), api ? 'api' : 'server', request.method, path);
       return refused && HttpResponse.json(refused, { status: 403 });
     }),
-    ...teamHandlers(
-      db,
-      team,
-      (action, target, details = {}) => record({ action, target, details, requestId: `demo-${++requests}`, phase: 'event', status: null }),
-      kept,
-    ),
+    ...teamHandlers(db, team, recordEvent, kept),
+    ...templateHandlers(db, { person, record: recordEvent, kept: keptTemplates }),
     createSuggestionHandler(db),
     http.get('*/account/settings', settingsAnswer),
     http.put('*/account/settings', async ({ request }) => {

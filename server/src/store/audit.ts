@@ -17,6 +17,9 @@ export const auditActions = [
   'person.remove',
   'account.connect',
   'account.disconnect',
+  'template.create',
+  'template.update',
+  'template.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

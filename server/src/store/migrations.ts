@@ -410,6 +410,23 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-12-05-20-answer-templates': {
+    async up(db: Kysely<unknown>) {
+      // The answer templates a seller account's team shares (issue 51 §4), gone with the account; who changed one
+      // last is kept by id (gone with the person: the audit trail keeps their name).
+      await db.schema
+        .createTable('answer_templates')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('seller_accounts.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('changed_by', 'text', (c) => c.references('people.id').onDelete('set null'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('answer_templates_account').on('answer_templates').columns(['account_id', 'created_at']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

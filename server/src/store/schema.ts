@@ -176,6 +176,16 @@ export interface Database {
     threshold: number | null;
     low: Generated<boolean>;
   };
+  /** The answer templates a seller account's team shares (answerTemplates.ts). */
+  answer_templates: {
+    id: string;
+    account_id: string;
+    name: string;
+    text: string;
+    changed_by: string | null;
+    created_at: Generated<Date>;
+    changed_at: Generated<Date>;
+  };
   /** Credit-lead reviews, per seller account and per sandbox or production (leadReviews.ts). */
   lead_reviews: {
     account_id: string;

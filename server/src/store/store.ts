@@ -11,6 +11,7 @@ import { sharedPermits } from './budget.ts';
 import { activityQueries, purgeNotifications } from './activity.ts';
 import { auditQueries } from './audit.ts';
 import { accountSettingsQueries } from './accountSettings.ts';
+import { answerTemplateQueries } from './answerTemplates.ts';
 import { answeredQuestionQueries } from './answeredQuestions.ts';
 import { leadReviewQueries } from './leadReviews.ts';
 import { lowStockQueries } from './lowStock.ts';
@@ -286,6 +287,7 @@ function createStore(db: Kysely<Database>, cipher: Cipher, bus: Bus, onPostgres:
     audit,
     leadReviews: leadReviewQueries(db),
     accountSettings: accountSettingsQueries(db),
+    answerTemplates: answerTemplateQueries(db),
     answeredQuestions: answeredQuestionQueries(db),
     stockJobs: stockJobQueries(db),
     lowStock: lowStockQueries(db),

@@ -47,6 +47,9 @@ const actionLabels: Record<string, MessageDescriptor> = {
   'person.remove': msg`Removed a person`,
   'account.connect': msg`Connected the account`,
   'account.disconnect': msg`Disconnected the account`,
+  'template.create': msg`Added an answer template`,
+  'template.update': msg`Changed an answer template`,
+  'template.delete': msg`Deleted an answer template`,
 };
 
 const day = /^\d{4}-\d{2}-\d{2}$/;

@@ -15,7 +15,7 @@ import { describeQuestionError } from './errors';
 import { ContactFindings } from './ContactFindings';
 import { useContactGuard } from './contactGuard';
 import { useAnswerQuestion } from './queries';
-import { useTemplates } from './templates';
+import { useAnswerTemplates } from './templates';
 import { TemplatesDialog } from './TemplatesDialog';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -59,7 +59,7 @@ export function AnswerComposer({
   // Send was stopped by the contact-data guard; cleared when the seller edits, sends anyway, or the text is clean.
   const [held, setHeld] = useState(false);
   const guard = useContactGuard(text, asAccount);
-  const templates = useTemplates();
+  const { query: templatesQuery, templates } = useAnswerTemplates(asAccount);
   const answer = useAnswerQuestion(questionId, asAccount);
   const problem = textProblem(text);
 
@@ -141,6 +141,8 @@ export function AnswerComposer({
       </Stack>
       <ContactFindings checked={guard.checked} held={held} overrideLabel={t`Send anyway`} onOverride={() => void send(true)} />
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        {templatesQuery.isPending && <MenuItem disabled>{t`Loading templates…`}</MenuItem>}
+        {templatesQuery.isError && <MenuItem disabled>{t`The templates could not be loaded.`}</MenuItem>}
         {templates.map((template, index) => (
           <MenuItem
             key={template.id}
@@ -162,7 +164,7 @@ export function AnswerComposer({
           {t`Manage templates…`}
         </MenuItem>
       </Menu>
-      <TemplatesDialog open={managing} onClose={() => setManaging(false)} />
+      <TemplatesDialog open={managing} onClose={() => setManaging(false)} asAccount={asAccount} />
       {answer.offline && (
         <Alert severity="info" role="status">
           {t`Offline: the answer will be sent when the connection is back. Your draft is kept.`}

@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { permissionsOf, type Role } from '../../../core/roles.ts';
+import { getAnswerTemplates } from '../../api/answerTemplates';
+import { sessionStore } from '../../lib/session';
+import { demoSeller, otherSeller } from '../../test/demo';
+import { renderWithProviders } from '../../test/render';
+import { TemplatesDialog } from './TemplatesDialog';
+
+const account = String(demoSeller.id);
+
+/** Demo mode's session as the simulator answers it, for `role` on the demo seller's account (and `otherRole` on the other's). */
+function signedInAs(role: Role, otherRole?: Role) {
+  const other = otherRole && {
+    id: String(otherSeller.id),
+    nickname: otherSeller.nickname,
+    site_id: otherSeller.site_id,
+    active: false,
+    unread: 0,
+  };
+  sessionStore.set((session) => ({
+    ...session,
+    server: {
+      mode: 'demo',
+      signedIn: true,
+      oauth: false,
+      person: { id: 'demo-owner', name: 'Olga', methods: ['marketplace'] },
+      accounts: [
+        { id: account, nickname: demoSeller.nickname, site_id: demoSeller.site_id, active: true, unread: 0, role },
+        ...(other ? [{ ...other, role: otherRole }] : []),
+      ],
+      activeAccountId: account,
+      permissions: [...permissionsOf(role)],
+    },
+  }));
+}
+
+const deviceTemplate = { id: 'd1', name: 'Mío', text: 'Una plantilla de este dispositivo.' };
+
+describe('the templates dialog', () => {
+  it('lets an answerer change the team’s templates, and carries this device’s over', async () => {
+    localStorage.setItem('seller-desk.questions.templates', JSON.stringify([deviceTemplate]));
+    signedInAs('answerer');
+    renderWithProviders(<TemplatesDialog open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    expect(await within(dialog).findByText('4. Mío')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Edit Hay stock' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Add template' })).toBeVisible();
+  });
+
+  it('shows a viewer the team’s templates without the controls to change them, and carries nothing over', async () => {
+    localStorage.setItem('seller-desk.questions.templates', JSON.stringify([deviceTemplate]));
+    signedInAs('viewer');
+    renderWithProviders(<TemplatesDialog open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    expect(await within(dialog).findByText('1. Hay stock')).toBeVisible();
+    expect(within(dialog).getByText('Your role, Viewer, does not include answering, deleting or hiding questions.')).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Edit Hay stock' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Template name' })).not.toBeInTheDocument();
+    expect((await getAnswerTemplates(account)).map((template) => template.name)).toEqual(['Hay stock', 'Envíos', 'Factura']);
+  });
+
+  it('shows a question of another account (the queue’s "All my accounts") that account’s templates, by the role there', async () => {
+    signedInAs('owner', 'viewer');
+    renderWithProviders(<TemplatesDialog open onClose={() => undefined} asAccount={String(otherSeller.id)} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    expect(await within(dialog).findByText('1. Em estoque')).toBeVisible();
+    expect(within(dialog).queryByText('1. Hay stock')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Edit Em estoque' })).not.toBeInTheDocument();
+  });
+});
