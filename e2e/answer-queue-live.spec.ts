@@ -78,6 +78,36 @@ test('the facts show while the stock read is slow, and the composer takes typing
   );
 });
 
+test('the device’s templates are carried over to the account once, and one saved is the server’s after a reload', async ({ page }) => {
+  // Templates this browser kept before they moved to the server.
+  await page.addInitScript(() => {
+    if (localStorage.getItem('seller-desk.questions.templates') === null)
+      localStorage.setItem(
+        'seller-desk.questions.templates',
+        JSON.stringify([{ id: 'd1', name: 'Horario', text: 'Atendemos de 9 a 18.' }]),
+      );
+  });
+  await signInAt(page, '/');
+  await queueFromHome(page);
+  const insertTemplate = page.getByRole('button', { name: 'Insert template' });
+  await insertTemplate.click();
+  await expect(page.getByRole('menuitem', { name: '1. Horario' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Manage templates…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Templates' });
+  await dialog.getByRole('textbox', { name: 'Template name' }).fill('Envíos');
+  await dialog.getByRole('textbox', { name: 'Template text' }).fill('Enviamos a todo el país.');
+  await dialog.getByRole('button', { name: 'Add template' }).click();
+  await expect(dialog.getByText('2. Envíos')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await page.reload();
+  await insertTemplate.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: '2. Envíos' })).toBeVisible();
+  // Carried once: the reload added no second copy.
+  await expect(menu.getByRole('menuitem')).toHaveText(['1. Horario', '2. Envíos', 'Manage templates…']);
+});
+
 test('from home, three answers in a row by keyboard: a suggestion inserted and edited, a disguised phone held, explained and sent once edited', async ({
   page,
 }) => {

@@ -3,7 +3,7 @@ import { templatesPerAccount } from '../../core/answerTemplates.ts';
 import { demoSeller } from '../../src/demo/db/core.ts';
 import type { AnswerTemplate } from '../src/store/answerTemplates.ts';
 import type { Store } from '../src/store/store.ts';
-import { Browser, json, startOwnedServer, storeEngines, teammate, type TestServer } from './helpers.ts';
+import { Browser, json, signIn, startOwnedServer, storeEngines, teammate, type TestServer } from './helpers.ts';
 
 interface Listed {
   templates: AnswerTemplate[];
@@ -78,6 +78,18 @@ describe.each(await storeEngines('answer template tests'))('the answer templates
     expect(overridden.status).toBe(201);
     const trail = await json<{ entries: { action: string; details: Record<string, unknown> }[] }>(owner.request('/audit?limit=1'));
     expect(trail.entries[0]).toMatchObject({ action: 'template.create', details: { guardOverride: true } });
+  });
+
+  it('are each account’s own: another account’s seller neither lists nor changes them, by id or by naming the account', async () => {
+    const [template] = await list(owner);
+    const stranger = new Browser(server.url);
+    await signIn(stranger, 'OTRO_VENDEDOR');
+    expect(await list(stranger)).toEqual([]);
+    expect((await stranger.write(`/account/templates/${template!.id}`, 'PUT', shipping)).status).toBe(404);
+    expect((await stranger.write(`/account/templates/${template!.id}`, 'DELETE')).status).toBe(404);
+    const named = await stranger.request('/account/templates', { headers: { 'x-seller-account': String(demoSeller.id) } });
+    expect(named.status).toBe(403);
+    expect(await list(owner)).toEqual([template]);
   });
 
   it(`keeps at most ${templatesPerAccount} per account`, async () => {
