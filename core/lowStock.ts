@@ -7,7 +7,7 @@
  */
 
 /** The largest threshold accepted: the store keeps it as an integer (no seller counts two billion units). */
-export const maxThreshold = 2 ** 31 - 1;
+const maxThreshold = 2 ** 31 - 1;
 
 /** A threshold as sent: a whole number from 0, or null (none). */
 function isThreshold(value: unknown): value is number | null {

@@ -114,11 +114,12 @@ describe('stock detail by role', () => {
       route: `${patterns.stock.root}/${patterns.stock.detail}`,
     });
 
-  it.each<Role>(['owner', 'manager', 'stock_keeper'])('%s can edit the quantities', async (role) => {
+  it.each<Role>(['owner', 'manager', 'stock_keeper'])('%s can edit the quantities and the low-stock alert', async (role) => {
     actAs(role);
     renderStock();
     const table = await screen.findByRole('table', { name: 'Locations' });
     expect(within(table).getAllByRole('button', { name: /^Edit the quantity of/ }).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('textbox', { name: 'Alert at (units or fewer)' })).toBeInTheDocument();
   });
 
   it.each<[Role, string]>([
@@ -130,6 +131,10 @@ describe('stock detail by role', () => {
     const table = await screen.findByRole('table', { name: 'Locations' });
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByText(`Your role, ${name}, does not include stock changes.`)).toBeInTheDocument();
+    // The alert is read, not set.
+    const alert = screen.getByRole('region', { name: 'Low-stock alert' });
+    expect(await within(alert).findByText(/^No alert:/)).toBeInTheDocument();
+    expect(within(alert).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('an edit dialog named in the address does not open for a role without stock changes', async () => {

@@ -78,7 +78,7 @@ export const waitingReviewsQuery = queryOptions({
 });
 
 /** Stock entries read to find the low-stock alerts among them (a page of the activity list). */
-export const lowStockWindow = 50;
+const lowStockWindow = 50;
 
 /** The low-stock alerts (server/src/lowStock.ts) among the newest `lowStockWindow` stock entries, newest first. */
 export const lowStockAlertsQuery = queryOptions({
