@@ -67,7 +67,7 @@ describe('home screen, each card on its own', () => {
         await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
         await waitFor(() => expect(alert).not.toBeInTheDocument());
       }
-    for (const name of fed) expect(within(card(name)).getAllByText(/^Read at /)).not.toHaveLength(0);
+    for (const name of fed) expect(await within(card(name)).findAllByText(/^Read at /)).not.toHaveLength(0);
   });
 
   it('each card heading is the link to the page behind it', async () => {
