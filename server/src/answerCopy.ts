@@ -79,14 +79,18 @@ export function createAnswerBackfill(deps: { store: Store; call: UpstreamCall; i
       return parsed.success ? [parsed.data] : [];
     });
     const next = offset + found.questions.length;
-    return { questions, next, last: found.questions.length < pageSize || (found.paging?.total !== undefined && next >= found.paging.total) };
+    return {
+      questions,
+      next,
+      last: found.questions.length < pageSize || (found.paging?.total !== undefined && next >= found.paging.total),
+    };
   }
 
   async function page(accountId: string, offset: number): Promise<void> {
     // First, the questions already waiting when the account was connected: no notification will name them,
     // and the due-soon entry needs to know them (the worker and the door keep the open ones current after).
     if (offset === 0)
-      for (let at = 0, last = false; !last; ) {
+      for (let at = 0, last = false; !last;) {
         const found = await search(accountId, 'UNANSWERED', at);
         for (const question of found.questions) await keepQuestion(store, accountId, question);
         ({ next: at, last } = found);

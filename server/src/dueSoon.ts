@@ -31,7 +31,11 @@ export function createDueSoonWatch(deps: { store: Store; log: Pick<FastifyBaseLo
         const urgency = urgencyOf(due, now());
         if (urgency === 'overdue') await store.answeredQuestions.passOver(question.accountId, question.questionId);
         if (urgency !== 'dueSoon') continue;
-        const id = await store.answeredQuestions.warn(question, { status: 'UNANSWERED', dueSoon: true, dueAt: new Date(due).toISOString() });
+        const id = await store.answeredQuestions.warn(question, {
+          status: 'UNANSWERED',
+          dueSoon: true,
+          dueAt: new Date(due).toISOString(),
+        });
         if (id) {
           made++;
           await store.bus.publish({ kind: 'entry', id });

@@ -116,7 +116,11 @@ export function answeredQuestionQueries(db: Kysely<Database>) {
         .where('o.warned_at', 'is', null);
       if (after)
         query = query.where((eb) =>
-          eb(eb.refTuple('o.asked_at', 'o.account_id', 'o.question_id'), '>', eb.tuple(after.askedAt, after.accountId, String(after.questionId))),
+          eb(
+            eb.refTuple('o.asked_at', 'o.account_id', 'o.question_id'),
+            '>',
+            eb.tuple(after.askedAt, after.accountId, String(after.questionId)),
+          ),
         );
       const rows = await query.orderBy('o.asked_at').orderBy('o.account_id').orderBy('o.question_id').limit(limit).execute();
       return rows.map((row) => ({

@@ -7,7 +7,7 @@ import type { Question } from '../../api/questions';
  * something more ("… en negro?", 0.46) or about something else ("¿Hay talle 41?", 0.34). High, since they are
  * offered checked: answering a question that only looked the same is worse than answering it on its own later.
  */
-export const similarThreshold = 0.6;
+const similarThreshold = 0.6;
 
 /**
  * The questions among `waiting` that one answer to `open` also answers: on the same item, unanswered, and
