@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { isRole, permissions as allPermissions, type Permission, type Role } from '../../core/roles.ts';
+import { can, isRole, permissions as allPermissions, type Permission, type Role } from '../../core/roles.ts';
 import { useSession, type Session } from './session';
 import { useLingui } from '@lingui/react/macro';
 
@@ -29,6 +29,9 @@ function grantsOf(session: Session): Grants {
 export function useGrants(): Grants {
   return grantsOf(useSession());
 }
+
+/** What a role may do on another of the person's accounts (the queue's "All my accounts"), as core/roles.ts says. */
+export const grantsOfRole = (role: Role): Grants => ({ role, can: (permission) => can(role, permission) });
 
 /** Each role's name on screen (the account menu, the team, refusals). */
 export const roleNames: Record<Role, MessageDescriptor> = {
@@ -62,11 +65,12 @@ const permissionNames: Record<Permission, MessageDescriptor> = {
 
 /**
  * Why the person cannot do something, where they would look for it ("Your role, Answerer, does not include
- * stock changes"); null when they can.
+ * stock changes"); null when they can. On the active account, unless `of` gives another's grants.
  */
-export function useDenial(permission: Permission): string | null {
+export function useDenial(permission: Permission, of?: Grants): string | null {
   const { t, i18n } = useLingui();
-  const grants = useGrants();
+  const active = useGrants();
+  const grants = of ?? active;
   if (grants.can(permission)) return null;
   const what = i18n._(permissionNames[permission]);
   if (grants.role === null) return t`Your role does not include ${what}.`;

@@ -67,5 +67,7 @@ describe('the templates dialog', () => {
     expect(await within(dialog).findByText('1. Em estoque')).toBeVisible();
     expect(within(dialog).queryByText('1. Hay stock')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Edit Em estoque' })).not.toBeInTheDocument();
+    // Why, by the role there: the person owns the active account.
+    expect(within(dialog).getByText('Your role, Viewer, does not include answering, deleting or hiding questions.')).toBeVisible();
   });
 });

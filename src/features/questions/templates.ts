@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
-import { can, isRole } from '../../../core/roles.ts';
+import { isRole } from '../../../core/roles.ts';
 import { readTemplateFields, sameTemplateText, templateNameMax, type TemplateFields } from '../../../core/answerTemplates.ts';
 import { createAnswerTemplate, deleteAnswerTemplate, getAnswerTemplates, updateAnswerTemplate } from '../../api/answerTemplates';
 import { isApiError, isRetryable } from '../../api/errors';
-import { useGrants } from '../../lib/permissions';
+import { grantsOfRole, useGrants } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { deviceStorage, readLocal } from '../../lib/store';
 
@@ -83,9 +83,10 @@ export function carryOverDeviceTemplates(account: string): Promise<boolean> {
 export function useAnswerTemplates(asAccount?: string) {
   const server = useSession().server;
   const account = asAccount ?? server?.activeAccountId ?? '';
-  const grants = useGrants();
+  const active = useGrants();
   const role = asAccount === undefined ? undefined : server?.accounts.find((entry) => entry.id === asAccount)?.role;
-  const canEdit = isRole(role) ? can(role, 'questions.write') : grants.can('questions.write');
+  const grants = isRole(role) ? grantsOfRole(role) : active;
+  const canEdit = grants.can('questions.write');
   const queryClient = useQueryClient();
   const query = useQuery(templatesQuery(account));
   const loaded = query.isSuccess;
@@ -97,7 +98,7 @@ export function useAnswerTemplates(asAccount?: string) {
       () => undefined,
     );
   }, [account, canEdit, loaded, queryClient]);
-  return { account, canEdit, query, templates: query.data ?? [] };
+  return { account, canEdit, grants, query, templates: query.data ?? [] };
 }
 
 type SavedTemplate = TemplateFields & { id?: string; guardOverride: boolean };
