@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { catalogLocales, expectNoA11yViolations, openApp } from './fixtures';
+import { catalogLocales, expectNoA11yViolations, layoutShifts, openApp, recordLayoutShifts } from './fixtures';
 import { accountButton, consent, signIn as signInAt, startLiveServers, type LiveServers } from './live';
 
 /**
@@ -148,6 +148,18 @@ test('with browser storage refused (private mode, cookies disabled), a seller si
   await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem').first()).toBeVisible(dataTimeout);
   await expect(page.getByRole('alert').filter({ hasText: 'will be forgotten when you leave' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('on a phone, live updates paused show a dot in the bar that moves nothing on the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await recordLayoutShifts(page);
+  // The stream cannot connect: the shell says live updates are paused.
+  await page.route('**/events*', (route) => route.abort());
+  await signIn(page, '/settings', 'TIENDA_DEMO');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(dataTimeout);
+  await expect(page.locator('[title="Live updates paused — reconnecting"]')).toBeVisible();
+  expect(await page.getByRole('banner').evaluate((bar) => bar.getBoundingClientRect().height)).toBe(56);
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 test("the demo's ?latency= and ?fail= do nothing in live mode, and a scenario a demo left in the tab is dropped", async ({ page }) => {

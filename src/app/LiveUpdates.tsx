@@ -39,7 +39,7 @@ export function LiveUpdates({ wide }: { wide: boolean }) {
   return (
     <>
       {state === 'down' && (
-        <span className="shell-paused" title={paused}>
+        <span className={wide ? 'shell-paused' : 'shell-paused shell-paused-corner'} title={paused}>
           <span aria-hidden className="shell-dot" />
           <span className={wide ? 'shell-paused-text' : 'visually-hidden'}>{paused}</span>
         </span>
