@@ -1,39 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { permissionsOf, type Role } from '../../../core/roles.ts';
+import type { Role } from '../../../core/roles.ts';
 import { getAnswerTemplates } from '../../api/answerTemplates';
-import { sessionStore } from '../../lib/session';
 import { demoSeller, otherSeller } from '../../test/demo';
 import { renderWithProviders } from '../../test/render';
+import { actAs } from '../../test/roles';
 import { TemplatesDialog } from './TemplatesDialog';
 
 const account = String(demoSeller.id);
 
-/** Demo mode's session as the simulator answers it, for `role` on the demo seller's account (and `otherRole` on the other's). */
-function signedInAs(role: Role, otherRole?: Role) {
-  const other = otherRole && {
-    id: String(otherSeller.id),
-    nickname: otherSeller.nickname,
-    site_id: otherSeller.site_id,
-    active: false,
-    unread: 0,
-  };
-  sessionStore.set((session) => ({
-    ...session,
-    server: {
-      mode: 'demo',
-      signedIn: true,
-      oauth: false,
-      person: { id: 'demo-owner', name: 'Olga', methods: ['marketplace'] },
-      accounts: [
-        { id: account, nickname: demoSeller.nickname, site_id: demoSeller.site_id, active: true, unread: 0, role },
-        ...(other ? [{ ...other, role: otherRole }] : []),
-      ],
-      activeAccountId: account,
-      permissions: [...permissionsOf(role)],
-    },
-  }));
-}
+/** Demo mode's session for `role` on the demo seller's account (and `otherRole` on the other's). */
+const signedInAs = (role: Role, otherRole?: Role) => actAs(role, otherRole ? [{ seller: otherSeller, role: otherRole }] : []);
 
 const deviceTemplate = { id: 'd1', name: 'Mío', text: 'Una plantilla de este dispositivo.' };
 
