@@ -101,6 +101,9 @@ export async function startLiveServers(options: {
         ...oauthApp,
         SESSION_SECRET: randomBytes(48).toString('base64'),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'seller-desk-e2e-')),
+        // Not the one `npm test` sets for the store tests: specs running side by side shared its tables (the same
+        // seller accounts, each with its own simulator's tokens, refused by the other's), so only `env` names one.
+        DATABASE_URL: '',
         OUT_DIR: process.env.OUT_DIR ?? 'dist',
         // The level of the line read; request logs go nowhere.
         LOG_LEVEL: 'info',
