@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { compileHints } from './scripts/compile-hints';
 import { demoWorker } from './scripts/demo-worker';
 import { muiSelect } from './scripts/mui-select';
+import { pageFrames } from './scripts/page-frames';
 
 /**
  * The page's mode is written by Seller Desk's server into the index.html it serves (server/src/web.ts); the
@@ -151,6 +152,7 @@ export default defineConfig(({ command }) => ({
     muiSelect(),
     firstPaintGraph(),
     compileHints(),
+    pageFrames(),
   ],
   // The browser demo backend never uses cookies; see src/demo/no-cookies.ts.
   resolve: {

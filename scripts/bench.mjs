@@ -221,8 +221,8 @@ function writePagesTable(navigation, date) {
   }
 }
 
-// The slow setting measures the pages alone: the other steps do not depend on the CPU slowdown.
-if (cpuSlowdown) {
+// The slow setting and a run limited to some pages measure the pages alone: the other steps depend on neither.
+if (cpuSlowdown || onlyPages) {
   writePagesTable({}, new Date().toISOString());
   await browser.close();
   server.kill();

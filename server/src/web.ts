@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import { ConfigError } from './config.ts';
 import { spanishOfSite, spanishOfTag, type Spanish } from '../../core/spanish.ts';
@@ -24,10 +25,11 @@ interface Page {
 
 export interface Index {
   /**
-   * The page for a client route: index.html with the preloads of that route's area in the locale the app will start
-   * in, and the Spanish of the site of the account it is served to (`site`, none when nobody is signed in).
+   * The page for a client route: index.html with the preloads of that route's area and the page's heading and intro,
+   * in the locale the app will start in, and the Spanish of the site of the account it is served to (`site`, none when
+   * nobody is signed in).
    */
-  forPath(path: string, acceptLanguage: string | undefined, site: string | undefined): Page;
+  forPath(path: string, request: { acceptLanguage: string | undefined; cookie: string | undefined }, site: string | undefined): Page;
   /** CSP sources for the page's inline scripts (the same in every variant). */
   scriptHashes: string[];
 }
@@ -93,21 +95,51 @@ type PageLocale = 'en' | Spanish | 'pt-BR';
 /** The demo seller's site (src/lib/demoAccount.ts; server/test/spanish.test.ts compares them). */
 export const demoSite = 'MLA';
 
+/** What a person may pick in Settings (src/lib/i18n.tsx's `languages`). */
+const languages = ['en', 'es', 'es-AR', 'es-419', 'pt-BR'] as const;
+type Language = (typeof languages)[number];
+
 /**
- * The locale the app starts in unless the person picked one on this device, as src/lib/i18n.tsx's localeOf
- * chooses it from navigator.languages (the same list): the first language of Accept-Language it has, Spanish in
- * the variant of the account's site or, with nobody signed in, of that language's region. A person who picked
- * another downloads a catalog of a kilobyte or two for nothing.
+ * The language picked on this device, which the app keeps in local storage and mirrors into this cookie for the
+ * server (src/lib/i18n.tsx): a plain preference, not a secret.
  */
-function pageLocale(acceptLanguage: string | undefined, account: Spanish | undefined): PageLocale {
-  for (const range of (acceptLanguage ?? '').split(',')) {
-    const tag = range.trim().split(';')[0] ?? '';
+function pickedLanguage(cookie: string | undefined): Language | undefined {
+  const value = cookie?.match(/(?:^|;\s*)seller-desk-language=([\w-]+)/)?.[1];
+  return languages.find((language) => language === value);
+}
+
+/**
+ * The locale the app starts in, as src/lib/i18n.tsx's localeOf chooses it: the language picked on this device,
+ * else the first language of Accept-Language it has (navigator.languages, the same list); Spanish in the variant
+ * of the account's site or, with nobody signed in, of that language's region.
+ */
+function pageLocale(acceptLanguage: string | undefined, picked: Language | undefined, account: Spanish | undefined): PageLocale {
+  const tags = (acceptLanguage ?? '').split(',').map((range) => range.trim().split(';')[0] ?? '');
+  const spanish = () => account ?? spanishOfTag(tags.find((tag) => tag.split('-')[0]?.toLowerCase() === 'es') ?? 'es');
+  if (picked) return picked === 'es' ? spanish() : picked;
+  for (const tag of tags) {
     const base = tag.split('-')[0]?.toLowerCase();
     if (base === 'en') return 'en';
     if (base === 'pt') return 'pt-BR';
     if (base === 'es') return account ?? spanishOfTag(tag);
   }
   return 'en';
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+/** The build's words of each page's first screen (scripts/page-frames.ts); none for a build without them. */
+const pageFramesSchema = z.record(z.string(), z.record(z.string(), z.object({ title: z.string(), intro: z.string().optional() })));
+
+function readPageFrames(staticDir: string): z.infer<typeof pageFramesSchema> {
+  let text: string;
+  try {
+    text = readFileSync(join(staticDir, '.vite/page-frames.json'), 'utf8');
+  } catch {
+    return {};
+  }
+  return pageFramesSchema.parse(JSON.parse(text));
 }
 
 export function loadIndex(staticDir: string, mode: Config['mode']): Index {
@@ -119,6 +151,8 @@ export function loadIndex(staticDir: string, mode: Config['mode']): Index {
   }
   // A meta tag, not an inline script: the policy allows no script it cannot hash at start.
   const modeMeta = `<meta name="seller-desk-mode" content="${mode}" />`;
+  // Where index.html's boot frame takes the page's heading and intro.
+  const framePlace = '<!-- page-frame -->';
   const text = source.replace(/<head>/i, `<head>\n    ${modeMeta}`);
   const scriptHashes = [...text.matchAll(inlineScript)].map(
     (match) =>
@@ -134,13 +168,27 @@ export function loadIndex(staticDir: string, mode: Config['mode']): Index {
     }),
   );
 
+  const frames = readPageFrames(staticDir);
+
+  /**
+   * The page's heading and intro where the app draws them (src/app/PageFrame.tsx, which shows them again until the
+   * page's code has come): the first paint has the page's words, a phone's largest paint often among them.
+   */
+  function frameHtml(path: string, locale: PageLocale): string {
+    const frame = frames[path]?.[locale];
+    if (!frame) return '';
+    const intro = frame.intro === undefined ? '' : `<p class="page-frame-intro">${escapeHtml(frame.intro)}</p>`;
+    return `<main class="shell-main boot-main"><div class="shell-toolbar"></div><div class="page-frame"><h1 class="page-frame-title">${escapeHtml(frame.title)}</h1>${intro}</div></main>`;
+  }
+
   // The account's Spanish, for the app's first render before it has asked who is signed in (src/lib/i18n.tsx). Each
   // area's page also preloads what the app would otherwise ask for only once its entry has run (and then once the
   // shell has rendered): the route's chunks, the shell's lazy parts and the catalogs of both in the locale the page
   // will start in. Each is a round trip less before the page's first screen, most of the wait on a phone. `/` is
   // the home area; other paths get no preloads.
-  function render(area: string, locale: PageLocale, account: Spanish | undefined): Page {
-    const page = account ? text.replace(modeMeta, `${modeMeta}\n    <meta name="seller-desk-spanish" content="${account}" />`) : text;
+  function render(area: string, path: string, locale: PageLocale, account: Spanish | undefined): Page {
+    const spanish = account ? text.replace(modeMeta, `${modeMeta}\n    <meta name="seller-desk-spanish" content="${account}" />`) : text;
+    const page = spanish.replace(framePlace, frameHtml(path, locale));
     const route = areaRoutes.get(area);
     if (!route) return compress(page);
     const catalogs = [...shellCatalogs[mode], `src/features/${area}/locales`].map((folder) => `${folder}/${locale}.po`);
@@ -152,16 +200,19 @@ export function loadIndex(staticDir: string, mode: Config['mode']): Index {
     return compress(page.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`));
   }
 
-  // Built at its first request, each variant once: the known areas, four locales, three kinds of account.
+  // Built at its first request, each variant once: the known areas and their pages' frames, four locales, three kinds
+  // of account.
   const pages = new Map<string, Page>();
   return {
-    forPath(path, acceptLanguage, site) {
+    forPath(requestPath, { acceptLanguage, cookie }, site) {
       const account = site === undefined ? undefined : spanishOfSite(site);
+      const path = requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
       const area = path.split('/')[1] || 'home';
-      const locale = pageLocale(acceptLanguage, account);
-      const key = areaRoutes.has(area) ? `${area} ${locale} ${account}` : `- ${account}`;
+      const locale = pageLocale(acceptLanguage, pickedLanguage(cookie), account);
+      const framed = frames[path] ? path : '';
+      const key = areaRoutes.has(area) || framed ? `${area} ${framed} ${locale} ${account}` : `- ${account}`;
       let page = pages.get(key);
-      if (!page) pages.set(key, (page = render(area, locale, account)));
+      if (!page) pages.set(key, (page = render(area, framed, locale, account)));
       return page;
     },
     scriptHashes,
@@ -224,12 +275,16 @@ export async function registerWeb(app: FastifyInstance, config: Config, index: I
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     // A store that does not answer serves the page as to nobody signed in: the app then says what is wrong.
     const site = await accountSite(request).catch(() => undefined);
-    const page = index.forPath(request.url.split('?')[0] ?? '/', request.headers['accept-language'], site);
+    const page = index.forPath(
+      request.url.split('?')[0] ?? '/',
+      { acceptLanguage: request.headers['accept-language'], cookie: request.headers.cookie },
+      site,
+    );
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('etag', page.etag)
-      .header('vary', config.mode === 'live' ? 'accept-encoding, accept-language, cookie' : 'accept-encoding, accept-language');
+      .header('vary', 'accept-encoding, accept-language, cookie');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
@@ -14,6 +15,7 @@ import { activityEntrySchema, type ActivityEntry } from '../../src/api/activity.
 import type { Db } from '../../src/demo/db/index.ts';
 import type { DemoOAuth } from '../../src/demo/oauth.ts';
 import { createDemoServer } from '../../src/demo/server.ts';
+import { readPageFrames } from '../../scripts/page-frames.ts';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { ProxyTimeouts } from '../src/proxy.ts';
@@ -116,7 +118,7 @@ export function makeStaticDir(): string {
     <script>${colourScript}</script>
     <script type="module" crossorigin src="/assets/index-Abc123.js"></script>
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><!-- page-frame --></div></body>
 </html>
 `,
   );
@@ -151,6 +153,12 @@ export function makeStaticDir(): string {
     ...Object.fromEntries(catalogs),
   };
   writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+  // The pages' words as the build writes them from the catalogs, and one that would be markup if not escaped.
+  const frames = {
+    ...readPageFrames(fileURLToPath(new URL('../../src/features', import.meta.url))),
+    '/escaped': { en: { title: '<img src=x onerror=alert(1)>' } },
+  };
+  writeFileSync(join(dir, '.vite/page-frames.json'), JSON.stringify(frames));
   return dir;
 }
 

@@ -112,10 +112,31 @@ describe('serving the app in demo mode', () => {
     expect(home.headers.get('etag')).not.toBe(other.headers.get('etag'));
   });
 
+  it("writes the page's heading and intro into its first paint, in the language the app will start in", async () => {
+    const frame = async (path: string, headers: Record<string, string> = {}) =>
+      (await (await fetch(server.url + path, { headers })).text()).match(/<main class="shell-main boot-main">[\s\S]*?<\/main>/)?.[0];
+    expect(await frame('/questions', { 'accept-language': 'en' })).toBe(
+      '<main class="shell-main boot-main"><div class="shell-toolbar"></div><div class="page-frame"><h1 class="page-frame-title">Questions</h1><p class="page-frame-intro">Buyer questions about your items, newest first.</p></div></main>',
+    );
+    // The demo seller sells on MLA: vos. A trailing slash is the same page.
+    expect(await frame('/questions/', { 'accept-language': 'es-MX' })).toContain('<h1 class="page-frame-title">Preguntas</h1>');
+    // The language picked on this device (mirrored into a cookie by the app) wins over the browser's.
+    const picked = await fetch(server.url + '/credits', {
+      headers: { 'accept-language': 'en', cookie: 'theme=x; seller-desk-language=pt-BR' },
+    });
+    expect(await picked.text()).toContain('<h1 class="page-frame-title">Leads de crédito</h1>');
+    expect(await frame('/settings', { 'accept-language': 'pt-BR', cookie: 'seller-desk-language=es' })).toContain('>Configuración</h1>');
+    // A pick the app does not know is ignored; a page with no heading of its own (its title is data) has no frame.
+    expect(await frame('/settings', { cookie: 'seller-desk-language=xx' })).toContain('>Settings</h1>');
+    expect(await frame('/questions/123')).toBeUndefined();
+    // The words are text, never markup.
+    expect(await frame('/escaped')).toContain('<h1 class="page-frame-title">&lt;img src=x onerror=alert(1)&gt;</h1>');
+  });
+
   it("preloads the catalogs of the language the app will start in, from Accept-Language, Spanish in the demo seller's variant", async () => {
     const catalogs = async (acceptLanguage: string) => {
       const response = await fetch(server.url + '/questions', { headers: { 'accept-language': acceptLanguage } });
-      expect(response.headers.get('vary')).toBe('accept-encoding, accept-language');
+      expect(response.headers.get('vary')).toBe('accept-encoding, accept-language, cookie');
       return preloads(await response.text()).filter((file) => file.includes('/messages-'));
     };
     expect(await catalogs('pt-PT,pt;q=0.9,en;q=0.8')).toEqual([

@@ -10,6 +10,7 @@ import { track, useShowOnArrival, type Download } from '../lib/useShowOnArrival'
 import { patterns } from '../lib/urls';
 import { activityCatalog, settingsCatalog } from './catalogs';
 import { queried } from './queries';
+import { BootFrame, PageLoading } from './PageFrame';
 import { RouteErrorBoundary } from './RouteError';
 import { Shell } from './Shell';
 import { themed } from './themed';
@@ -49,7 +50,7 @@ function lazyArea(load: () => AreaModule, ...catalogs: CatalogLoader[]) {
     useShowOnArrival(currentDownload);
     return (
       <RouteErrorBoundary onReset={reset}>
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<PageLoading />}>
           <Page />
         </Suspense>
       </RouteErrorBoundary>
@@ -138,7 +139,7 @@ export function AppRoutes() {
   const session = accessOf(deferred) === 'checking' ? deferred : current;
   const access = accessOf(session);
   const { pathname } = useLocation();
-  if (access === 'checking') return <Loading />;
+  if (access === 'checking') return <BootFrame />;
   // An invitation is opened signed in or not, with or without an account.
   if (session.mode !== null && pathname === patterns.join.root && access !== 'unreachable') return <Join />;
   if (access === 'sign-in') return <SignIn />;

@@ -79,9 +79,19 @@ function accountSpanish(session: Session): Spanish | undefined {
 
 const languageStore = createStore<Language>('en');
 
+/**
+ * The server writes the page's first words (its heading, server/src/web.ts) in the language picked on this device,
+ * which it cannot read from local storage: a plain cookie carries the pick, a preference and no secret.
+ */
+function mirrorLanguage(language: Language): void {
+  document.cookie = `seller-desk-language=${language}; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
+}
+
 function initialLanguage(): Language {
   const saved = deviceStorage.get(storageKey);
-  return (languages as readonly string[]).includes(saved ?? '') ? (saved as Language) : detectLanguage();
+  if (!(languages as readonly string[]).includes(saved ?? '')) return detectLanguage();
+  mirrorLanguage(saved as Language);
+  return saved as Language;
 }
 
 const currentLocale = () => localeOf(languageStore.get(), accountSpanish(sessionStore.get()));
@@ -134,6 +144,7 @@ export async function loadArea(loader: CatalogLoader): Promise<void> {
 /** The person's pick, kept on this device: loads the catalogs of the areas seen so far and re-renders, no reload. */
 export function setLanguage(language: Language): Promise<void> {
   deviceStorage.set(storageKey, language);
+  mirrorLanguage(language);
   languageStore.set(language);
   return switchLocale(currentLocale());
 }

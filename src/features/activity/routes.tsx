@@ -150,7 +150,7 @@ function ActivityPage() {
   return (
     <>
       <PageHeader
-        title={t`Activity`}
+        title={t({ id: 'page:/activity:title', message: 'Activity' })}
         subtitle={query.data ? t`${plural(unread, { one: `# unread entry`, other: `# unread entries` })}` : ''}
         actions={
           <>

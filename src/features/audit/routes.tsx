@@ -107,7 +107,13 @@ function AuditPage() {
 
   return (
     <>
-      <PageHeader title={t`Audit`} subtitle={t`What the team did on this account, newest first. Entries cannot be edited or deleted.`} />
+      <PageHeader
+        title={t({ id: 'page:/audit:title', message: 'Audit' })}
+        subtitle={t({
+          id: 'page:/audit:intro',
+          message: 'What the team did on this account, newest first. Entries cannot be edited or deleted.',
+        })}
+      />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
         <TextField
           select

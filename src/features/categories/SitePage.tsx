@@ -61,7 +61,13 @@ export function SitePage() {
   const site = useChosenSite(sites.data, state.site);
   return (
     <>
-      <PageHeader title={t`Categories`} subtitle={t`Browse the category tree to see where a listing belongs and what it needs.`} />
+      <PageHeader
+        title={t({ id: 'page:/categories:title', message: 'Categories' })}
+        subtitle={t({
+          id: 'page:/categories:intro',
+          message: 'Browse the category tree to see where a listing belongs and what it needs.',
+        })}
+      />
       {/* The select is there from the start (disabled while the sites load; the sections below show the
           loading), so nothing below it moves. */}
       <TextField

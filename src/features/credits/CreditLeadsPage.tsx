@@ -117,8 +117,11 @@ export function CreditLeadsPage() {
   return (
     <>
       <PageHeader
-        title={t`Credit leads`}
-        subtitle={t`Pre-approved financing proposals for your items, and the buyers interested in them.`}
+        title={t({ id: 'page:/credits:title', message: 'Credit leads' })}
+        subtitle={t({
+          id: 'page:/credits:intro',
+          message: 'Pre-approved financing proposals for your items, and the buyers interested in them.',
+        })}
       />
       {sandbox && (
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -259,8 +259,11 @@ export function OperationsPage() {
   return (
     <>
       <PageHeader
-        title={t`Fulfillment operations`}
-        subtitle={t`Every movement of your warehouse stock: inbound, sales, returns, withdrawals, transfers, quarantine and adjustments.`}
+        title={t({ id: 'page:/fulfillment/operations:title', message: 'Fulfillment operations' })}
+        subtitle={t({
+          id: 'page:/fulfillment/operations:intro',
+          message: 'Every movement of your warehouse stock: inbound, sales, returns, withdrawals, transfers, quarantine and adjustments.',
+        })}
       />
       <FulfillmentTabs inventoryId={inventoryIds.length === 1 ? inventoryIds[0] : null} />
       <FiltersForm

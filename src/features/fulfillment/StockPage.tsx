@@ -308,8 +308,11 @@ export function StockPage() {
   return (
     <>
       <PageHeader
-        title={t`Fulfillment stock`}
-        subtitle={t`Units you keep in the operator’s warehouses: what is sellable, what is not, and why.`}
+        title={t({ id: 'page:/fulfillment:title', message: 'Fulfillment stock' })}
+        subtitle={t({
+          id: 'page:/fulfillment:intro',
+          message: 'Units you keep in the operator’s warehouses: what is sellable, what is not, and why.',
+        })}
       />
       <FulfillmentTabs inventoryId={inventory} />
       {!inventory && <FulfilledList />}

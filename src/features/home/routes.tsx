@@ -18,7 +18,7 @@ export function Component() {
   const { can } = useGrants();
   return (
     <>
-      <PageHeader title={t`Home`} />
+      <PageHeader title={t({ id: 'page:/:title', message: 'Home' })} />
       <DataState query={me}>
         {({ id }) => (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>

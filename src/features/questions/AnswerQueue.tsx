@@ -547,8 +547,8 @@ export function AnswerQueue({ sellerId }: { sellerId: number }) {
   return (
     <>
       <PageHeader
-        title={t`Answer next`}
-        subtitle={t`Unanswered questions one at a time, overdue and due soon first.`}
+        title={t({ id: 'page:/questions/queue:title', message: 'Answer next' })}
+        subtitle={t({ id: 'page:/questions/queue:intro', message: 'Unanswered questions one at a time, overdue and due soon first.' })}
         actions={
           <Button onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
             {t`Shortcuts (?)`}

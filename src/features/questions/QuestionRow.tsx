@@ -76,9 +76,10 @@ export function QuestionRow({ question, now, open, selected, onSelect, dueTime }
           <span className={styles.caption} title={format.dateTime(question.date_created)}>
             {format.relative(question.date_created, now)}
           </span>
-          {question.status === 'UNANSWERED' && dueTime && <Due due={dueTime(question.date_created)} now={now} />}
-          {/* Last on the line: on a narrow phone the buyer (also in the question's detail) is what gets cut. */}
+          {/* The one that shrinks: on a narrow phone the buyer (also in the question's detail) is what gets cut. */}
           <span className={`${styles.caption} ${styles.buyer}`}>{t`Buyer ${{ id: String(question.from.id) }}`}</span>
+          {/* Last, as it comes with the account's settings, after the row: nothing on the line moves when it does. */}
+          {question.status === 'UNANSWERED' && dueTime && <Due due={dueTime(question.date_created)} now={now} />}
         </div>
         {nearDeletion && (
           <Pill

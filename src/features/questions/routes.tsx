@@ -135,8 +135,8 @@ function Inbox({ sellerId }: { sellerId: number }) {
   return (
     <>
       <PageHeader
-        title={t`Questions`}
-        subtitle={t`Buyer questions about your items, newest first.`}
+        title={t({ id: 'page:/questions:title', message: 'Questions' })}
+        subtitle={t({ id: 'page:/questions:intro', message: 'Buyer questions about your items, newest first.' })}
         actions={
           <>
             {mode === 'demo' && (

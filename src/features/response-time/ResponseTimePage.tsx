@@ -246,7 +246,7 @@ export function ResponseTimePage() {
   return (
     <>
       <PageHeader
-        title={t`Response time`}
+        title={t({ id: 'page:/response-time:title', message: 'Response time' })}
         subtitle={
           requested?.success
             ? t`Seller ${{ id: String(requested.data) }}`

@@ -43,7 +43,7 @@ export function Component() {
   const live = session.mode === 'live' ? server : null;
   return (
     <>
-      <PageHeader title={t`Settings`} />
+      <PageHeader title={t({ id: 'page:/settings:title', message: 'Settings' })} />
       <Section title={t`Appearance`} spacing={2}>
         <TextField
           select

@@ -350,7 +350,7 @@ export default function BulkStock() {
   const exporting = useMutation({ mutationFn: startExport, onSuccess: ({ job }) => open(job.id) });
   return (
     <>
-      <PageHeader title={t`Stock in bulk`} />
+      <PageHeader title={t({ id: 'page:/stock/bulk:title', message: 'Stock in bulk' })} />
       {session.mode === 'demo' && (
         <Alert severity="info" role="note" sx={{ mb: 2 }}>
           {t`In the demo a job runs in this page: closing or reloading the page ends it.`}

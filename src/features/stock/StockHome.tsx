@@ -119,7 +119,7 @@ export function StockHome() {
   const { t } = useLingui();
   return (
     <>
-      <PageHeader title={t`Stock`} />
+      <PageHeader title={t({ id: 'page:/stock:title', message: 'Stock' })} />
       <Typography
         sx={{ mb: 2 }}
       >{t`The stock of a user product is shared by all its listings and sales channels. Pick one of yours, or open one by its id, to see where its units are and change the ones you manage.`}</Typography>
