@@ -55,3 +55,11 @@ test('demo: the first paint speaks the language picked on the device, else the b
   expect(html).toContain('<h1 class="page-frame-title">Leads de crédito</h1>');
   expect(html).toContain('Propostas de financiamento pré-aprovadas');
 });
+
+test('demo: the settings page comes in without moving what is already in view', async ({ page }) => {
+  await recordLayoutShifts(page);
+  await openApp(page, urls.settings.index());
+  await expect(page.getByRole('spinbutton', { name: 'Answer within (minutes)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Low-stock alerts' })).toBeVisible();
+  expect(await layoutShifts(page)).toEqual([]);
+});

@@ -1,4 +1,6 @@
 import Alert from '@mui/material/Alert';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, type ReactNode } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
@@ -11,6 +13,7 @@ import { languages, setLanguage, useLocale, type Language } from '../../lib/i18n
 import { useGrants } from '../../lib/permissions';
 import { setSandbox, useSession } from '../../lib/session';
 import { useMe } from '../../lib/identity';
+import { accountSettingsQuery } from '../../lib/answerTarget';
 import { Accounts } from './Accounts';
 import { AnswerTargetSection } from './AnswerTargetSection';
 import { LowStockDefaultSection } from './LowStockDefaultSection';
@@ -79,12 +82,27 @@ export function Component() {
         </Typography>
       </Section>
       {me.data && <AnswerTargetSection sellerId={me.data.id} />}
-      {me.data && grants.can('account.settings') && <LowStockDefaultSection sellerId={me.data.id} />}
-      {server?.activeAccountId && grants.role && grants.can('team.manage') && (
-        <TeamSection accountId={server.activeAccountId} actor={grants.role} />
+      {me.data && (
+        <AfterTarget sellerId={me.data.id}>
+          {grants.can('account.settings') && <LowStockDefaultSection sellerId={me.data.id} />}
+          {server?.activeAccountId && grants.role && grants.can('team.manage') && (
+            <TeamSection accountId={server.activeAccountId} actor={grants.role} />
+          )}
+          {server?.person && <PasskeysSection marketplace={server.person.methods.includes('marketplace')} />}
+          {server?.person && <SignInsSection />}
+        </AfterTarget>
       )}
-      {server?.person && <PasskeysSection marketplace={server.person.methods.includes('marketplace')} />}
-      {server?.person && <SignInsSection />}
     </>
   );
+}
+
+/**
+ * The sections below the response-time target, once its settings are read (or failed to be): drawn before, they were
+ * pushed down as its working hours arrived, a layout shift on a phone, where the next section's top is in view. Deferred
+ * as the target's form is (DataState), so both come in one render.
+ */
+function AfterTarget({ sellerId, children }: { sellerId: number; children: ReactNode }) {
+  const target = useQuery(accountSettingsQuery(sellerId));
+  const read = useDeferredValue(target.data);
+  return read !== undefined || target.isError ? children : null;
 }
