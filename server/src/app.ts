@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { createSecureServer } from 'node:http2';
 import type { DestinationStream } from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerActivity } from './activity.ts';
 import { createAnswerBackfill } from './answerCopy.ts';
@@ -31,7 +30,7 @@ import { createStockJobRunner, registerStockJobs } from './stockJobs.ts';
 import { registerTeam } from './team.ts';
 import { createTokens } from './tokens.ts';
 import { createUpstream } from './upstream.ts';
-import { demoSite, loadIndex, registerWeb, securityHeaders, type AccountSite } from './web.ts';
+import { demoSite, loadIndex, registerWeb, requestIdOf, securityHeaders, type AccountSite } from './web.ts';
 import { createWorker } from './worker.ts';
 
 const pathOnly = (url: string) => url.split('?')[0];
@@ -55,22 +54,40 @@ function loggerOptions(level: string, stream: DestinationStream | undefined) {
   };
 }
 
+/** A route of the server's own ahead of Fastify's: true when it took the request. */
+export type RawRoute = (request: IncomingMessage, response: ServerResponse) => boolean;
+
 /**
- * With a certificate, the server speaks HTTP/2 over TLS, and HTTP/1.1 to clients that do not offer HTTP/2.
- * Over HTTP/2 a page's many small chunks share one connection instead of queueing on six, which is most of a
- * phone's wait on a slow network. Fastify runs on Node's HTTP/2 compatibility objects, which behave as
- * HTTP/1's request and response; its http2 option would type every route for them instead.
+ * The server, with `raw.route` (set once the routes are registered) asked before Fastify. With a certificate, it
+ * speaks HTTP/2 over TLS, and HTTP/1.1 to clients that do not offer HTTP/2: over HTTP/2 a page's many small chunks
+ * share one connection instead of queueing on six, which is most of a phone's wait on a slow network. Fastify runs
+ * on Node's HTTP/2 compatibility objects, which behave as HTTP/1's request and response; its http2 option would
+ * type every route for them instead.
  */
-function secureServer({ cert, key }: { cert: Buffer; key: Buffer }): FastifyServerFactory {
-  return (handler) =>
-    createSecureServer(
-      { cert, key, allowHTTP1: true },
-      handler as unknown as Parameters<typeof createSecureServer>[1],
-    ) as unknown as Server;
+function serverFactory(tls: Config['tls'], raw: { route?: RawRoute }): FastifyServerFactory {
+  return (handler) => {
+    const listener = (request: IncomingMessage, response: ServerResponse) => {
+      if (!raw.route?.(request, response)) handler(request, response);
+    };
+    if (tls) {
+      const { cert, key } = tls;
+      return createSecureServer(
+        { cert, key, allowHTTP1: true },
+        listener as unknown as Parameters<typeof createSecureServer>[1],
+      ) as unknown as Server;
+    }
+    const server = createServer(listener);
+    // What Fastify sets on a server it makes itself (its defaults: none of them is configured here).
+    server.keepAliveTimeout = 72_000;
+    server.requestTimeout = 0;
+    return server;
+  };
 }
 
 /** proxy-addr's test: the socket's peer is hop 0, then X-Forwarded-For from its right end leftwards. */
 const trustNearest = (hops: number) => (_address: string, hop: number) => hop < hops;
+/** Which hops' addresses are believed: none, or by position, or the proxies' own addresses (config.ts's TRUST_PROXY). */
+const proxyTrust = (setting: Config['trustProxy']) => (typeof setting === 'number' ? trustNearest(setting) : setting);
 
 export interface AppOptions {
   config: Config;
@@ -84,17 +101,14 @@ export interface AppOptions {
 
 export async function buildApp({ config, store, logStream, timeouts = defaultTimeouts, notifications = {} }: AppOptions) {
   const index = loadIndex(config.staticDir, config.mode);
+  const raw: { route?: RawRoute } = {};
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     // A hop count as Fastify 5 takes it trusts no hop at all: the nearest `n` are trusted here by position.
-    trustProxy: typeof config.trustProxy === 'number' ? trustNearest(config.trustProxy) : config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 64 * 1024,
-    // A proxy's request id is kept when it looks like one, so one id follows a request through both logs.
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{8,128}$/.test(given) ? given : randomUUID();
-    },
-    ...(config.tls ? { serverFactory: secureServer(config.tls) } : {}),
+    genReqId: (request) => requestIdOf(request.headers),
+    serverFactory: serverFactory(config.tls, raw),
   });
 
   app.addHook('onSend', securityHeaders(config, index.scriptHashes));
@@ -169,10 +183,10 @@ export async function buildApp({ config, store, logStream, timeouts = defaultTim
       readsPerNotification: notifications.readsPerNotification,
     });
     app.addHook('onClose', () => worker.stop());
-    registerNotifications(
+    raw.route = registerNotifications(
       app,
       { store, tokens, worker, upstream, apiUrl: config.sellerApiUrl, clientId: config.oauth?.clientId },
-      { limits: notifications.limits },
+      { limits: notifications.limits, trust: proxyTrust(config.trustProxy) },
     );
     registerActivity(app, { config, store, cookies });
   } else {

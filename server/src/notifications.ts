@@ -1,4 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createTokenBucket, type RateSettings } from '../../core/tokenBucket.ts';
 import { topics, type Received, type Topic } from './store/activity.ts';
@@ -6,6 +9,8 @@ import type { Store } from './store/store.ts';
 import type { Tokens } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
 import type { Worker } from './worker.ts';
+import type { RawRoute } from './app.ts';
+import { dataHeaders, hsts, requestIdOf } from './web.ts';
 
 /** The resource each topic names; anything else is not read with a seller's token. */
 const resourcePatterns: Record<Topic, RegExp> = {
@@ -106,18 +111,27 @@ function createBatchedReceive(insert: (batch: Received[]) => Promise<Receipt[]>)
     });
 }
 
+/** The largest body taken, as Fastify takes it on every other route (app.ts's bodyLimit). */
+const bodyLimit = 64 * 1024;
+
+/** Which hops' addresses are believed (app.ts's `proxyTrust`): none, a test by position, or the proxies' addresses. */
+type Trust = false | ((address: string, hop: number) => boolean) | string[];
+
 const missedFeedsEveryMs = 5 * 60_000;
 const missedFeedsPage = 50;
 
 /**
  * Receiving: `POST /notifications` (and the missed feeds, through the same door) checks the body, stores
- * it once per `_id` and wakes the worker; the slow part happens after the answer.
+ * it once per `_id` and wakes the worker; the slow part happens after the answer. The route is the server
+ * listener's own, ahead of Fastify (app.ts): a burst of 400 cost the event loop about 60 ms in Fastify's
+ * per-request path alone (request and reply objects, request id, child logger, hooks, parsing, serializing),
+ * on the thread the embedded store's statements run on too. Returned for app.ts to put in front.
  */
 export function registerNotifications(
   app: FastifyInstance,
   deps: { store: Store; tokens: Tokens; worker: Worker; upstream: Upstream; apiUrl: string; clientId: string | undefined },
-  options: { limits?: IntakeLimits | undefined } = {},
-) {
+  options: { limits?: IntakeLimits | undefined; trust?: Trust } = {},
+): RawRoute {
   const { store, tokens, worker, clientId } = deps;
   const dropped = new Map<Outcome, number>();
   const limit = createIntakeLimiter(options.limits ?? defaultIntakeLimits);
@@ -126,16 +140,17 @@ export function registerNotifications(
 
   const count = (outcome: Outcome) => dropped.set(outcome, (dropped.get(outcome) ?? 0) + 1);
   /** Counts a drop and logs it with the reason and the running counts; the body itself stays out of the log. */
-  function drop(outcome: Outcome, log: FastifyBaseLogger, id?: string) {
+  function drop(outcome: Outcome, reqId: string | undefined, id?: string) {
     count(outcome);
-    log.warn({ notification: id, reason: outcome, dropped: Object.fromEntries(dropped) }, 'notification dropped');
+    app.log.warn({ reqId, notification: id, reason: outcome, dropped: Object.fromEntries(dropped) }, 'notification dropped');
   }
 
-  async function intake(body: unknown, log: FastifyBaseLogger): Promise<Outcome> {
+  /** A delivery (`reqId`, the request's id) or a missed feed's message (none). */
+  async function intake(body: unknown, reqId: string | undefined): Promise<Outcome> {
     const parsed = notification.safeParse(body);
     const outcome = parsed.success ? await accept(parsed.data) : 'bad_shape';
     if (outcome === 'stored') worker.kick();
-    else if (outcome !== 'repeat') drop(outcome, log, parsed.data?._id);
+    else if (outcome !== 'repeat') drop(outcome, reqId, parsed.data?._id);
     return outcome;
   }
 
@@ -147,29 +162,39 @@ export function registerNotifications(
     return receive({ id: body._id, userId: body.user_id, topic, resource: body.resource });
   }
 
-  app.post(
-    '/notifications',
-    {
-      // Two info lines a request were a good part of a burst's cost; drops and failures still log (warn, error).
-      logLevel: 'warn',
-      // Before the body is read, so a flood costs little; 200, so the marketplace never waits or retries.
-      onRequest: async (request, reply) => {
-        const over = limit(request.ip);
-        if (!over) return;
-        const now = performance.now();
-        if (now - (limitLoggedAt.get(over) ?? -Infinity) >= limitLogEveryMs) {
-          limitLoggedAt.set(over, now);
-          drop(over, request.log);
-        } else count(over);
-        return reply.code(200).send({ status: 'ok' });
-      },
-    },
-    async (request, reply) => {
-      const outcome = await intake(request.body, request.log);
-      if (outcome === 'bad_shape') return reply.code(400).send({ error: 'bad_request', message: 'Not a notification' });
-      return reply.code(200).send({ status: 'ok' });
-    },
-  );
+  const address = clientAddress(options.trust ?? false);
+
+  /** `POST /notifications`, answered by the server's listener itself (see `RawRoute`). */
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const id = requestIdOf(request.headers);
+    const reply = (status: number, body: object) => answer(request, response, id, status, body);
+    // Before the body is read, so a flood costs little; 200, so the marketplace never waits or retries.
+    const over = limit(address(request));
+    if (over) {
+      request.resume();
+      const now = performance.now();
+      if (now - (limitLoggedAt.get(over) ?? -Infinity) >= limitLogEveryMs) {
+        limitLoggedAt.set(over, now);
+        drop(over, id);
+      } else count(over);
+      return reply(200, { status: 'ok' });
+    }
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      request.resume();
+      return reply(415, { error: 'unsupported_media_type', message: 'A notification is sent as application/json' });
+    }
+    const text = await readBody(request);
+    if (text === undefined) return reply(413, { error: 'too_large', message: `A notification is at most ${bodyLimit / 1024} KB` });
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return reply(400, { error: 'bad_request', message: 'Not a notification' });
+    }
+    const outcome = await intake(body, id);
+    if (outcome === 'bad_shape') return reply(400, { error: 'bad_request', message: 'Not a notification' });
+    return reply(200, { status: 'ok' });
+  }
 
   /** `GET /missed_feeds` with any connected seller's token, every message through the intake. */
   async function recoverMissed(): Promise<void> {
@@ -185,7 +210,7 @@ export function registerNotifications(
       );
       if (response.status !== 200) throw new Error(`GET /missed_feeds answered ${response.status}`);
       const page = missedFeeds.parse(JSON.parse(response.payload.toString('utf8')));
-      for (const message of page.messages) await intake(message, app.log);
+      for (const message of page.messages) await intake(message, undefined);
       if (page.messages.length < missedFeedsPage || offset + missedFeedsPage >= page.total) return;
     }
   }
@@ -195,8 +220,58 @@ export function registerNotifications(
   timer.unref();
   app.addHook('onReady', async () => void recover());
   app.addHook('onClose', async () => clearInterval(timer));
+
+  return (request, response) => {
+    if (request.method !== 'POST' || request.url?.split('?')[0] !== '/notifications') return false;
+    serve(request, response).catch((error: unknown) => {
+      app.log.error({ err: error, path: '/notifications' }, 'notification not received');
+      if (!response.headersSent) answer(request, response, requestIdOf(request.headers), 500, { error: 'internal', message: 'Try again' });
+      else response.destroy();
+    });
+    return true;
+  };
 }
 
 const missedFeeds = z.object({ messages: z.array(z.unknown()), total: z.number().int() });
 
 const errorName = (error: unknown) => (error instanceof Error ? ((error as { code?: string }).code ?? error.message) : 'failed');
+
+/** The body, up to `bodyLimit` bytes (undefined past it), as Fastify's other routes take it (app.ts). */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  if (Number(request.headers['content-length']) > bodyLimit) {
+    request.resume();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > bodyLimit) {
+      request.resume();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON answer with the headers every JSON answer of the server carries (web.ts's `securityHeaders`). */
+function answer(request: IncomingMessage, response: ServerResponse, id: string, status: number, body: object): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    ...dataHeaders,
+    ...((request.socket as TLSSocket).encrypted ? { 'strict-transport-security': hsts } : {}),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-request-id': id,
+  });
+  response.end(text);
+}
+
+/** The client's address, as Fastify's `request.ip` reads it with the same trust (app.ts's `proxyTrust`). */
+function clientAddress(trust: Trust): (request: IncomingMessage) => string {
+  if (trust === false) return (request) => request.socket.remoteAddress ?? '';
+  const trusted = Array.isArray(trust) ? proxyAddr.compile(trust) : trust;
+  return (request) => proxyAddr(request, trusted);
+}

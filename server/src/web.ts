@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -219,6 +220,25 @@ export function loadIndex(staticDir: string, mode: Config['mode']): Index {
   };
 }
 
+/**
+ * Data (JSON) is never a document, so the policies that govern one do not apply: OWASP's policy for APIs instead,
+ * half a kilobyte less on every answer of the door. Scripts keep the page's, as a worker's script (the demo's
+ * service worker) runs under the policy it is served with. Also sent by the webhook's own path (notifications.ts).
+ */
+export const dataHeaders: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+export const hsts = 'max-age=31536000; includeSubDomains';
+
+/** A proxy's request id is kept when it looks like one, so one id follows a request through both logs. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.-]{8,128}$/.test(given) ? given : randomUUID();
+}
+
 export function securityHeaders(config: Config, scriptHashes: string[]) {
   const csp = [
     "default-src 'self'",
@@ -245,21 +265,12 @@ export function securityHeaders(config: Config, scriptHashes: string[]) {
     'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
     'x-frame-options': 'DENY',
   };
-  // Data (JSON) is never a document, so the policies that govern one do not apply: OWASP's
-  // policy for APIs instead, half a kilobyte less on every answer of the door. Scripts keep the page's, as a
-  // worker's script (the demo's service worker) runs under the policy it is served with.
-  const forData: Record<string, string> = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-resource-policy': 'same-origin',
-  };
   const isData = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
   // onSend runs for every reply, 404s and errors included.
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(isData(reply.getHeader('content-type')) ? forData : forPages);
+    reply.headers(isData(reply.getHeader('content-type')) ? dataHeaders : forPages);
     reply.header('x-request-id', request.id);
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
     // Server data (the API, the session) must not be kept by the browser or a proxy.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   };

@@ -665,6 +665,62 @@ describe('forged notifications over the simulator: the marketplace signs nothing
     await limited.close();
   });
 
+  it('answers on its own path as every JSON route does, and refuses what is not a notification before storing it', async () => {
+    const send = (body: string, headers: Record<string, string>) =>
+      fetch(`${server.url}/notifications`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const stored = async (id: string) => (await store.db.selectFrom('notifications').select('id').where('id', '=', id).execute()).length;
+
+    const genuine = notification(`/questions/${seededQuestion(simulator, 8).id}`);
+    const ok = await send(JSON.stringify(genuine), { 'x-request-id': 'delivery-0001' });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'ok' });
+    expect(ok.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(ok.headers.get('x-request-id')).toBe('delivery-0001');
+    expect(ok.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(await stored(genuine._id)).toBe(1);
+
+    const other = notification(`/questions/${seededQuestion(simulator, 9).id}`);
+    const plain = await send(JSON.stringify(other), { 'content-type': 'text/plain' });
+    expect([plain.status, ((await plain.json()) as { error: string }).error]).toEqual([415, 'unsupported_media_type']);
+    const large = await send(JSON.stringify({ ...other, padding: 'x'.repeat(64 * 1024) }), {});
+    expect([large.status, ((await large.json()) as { error: string }).error]).toEqual([413, 'too_large']);
+    const broken = await send(JSON.stringify(other).slice(0, -1), {});
+    expect([broken.status, ((await broken.json()) as { error: string }).error]).toEqual([400, 'bad_request']);
+    expect(await stored(other._id)).toBe(0);
+    // Every other method and path is Fastify's, as before.
+    const get = await fetch(`${server.url}/notifications`);
+    expect(get.status).toBe(404);
+    expect(get.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect((await fetch(`${server.url}/notifications/x`, { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+
+  it('limits each client by the address a trusted proxy names, and by the socket without one', async () => {
+    const limits = { perAddress: { burst: 1, perSecond: 0 }, total: { burst: 100, perSecond: 0 } };
+    const behindProxy = await startServer({ ...simulatorEnv(simulator), TRUST_PROXY: '1' }, { store, notifications: { limits } });
+    const direct = await startServer(simulatorEnv(simulator), { store, notifications: { limits } });
+    const from = (target: TestServer, address: string, skip: number) => {
+      const body = notification(`/questions/${seededQuestion(simulator, skip).id}`);
+      return fetch(`${target.url}/notifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify(body),
+      }).then(() => body._id);
+    };
+    const ids = [
+      await from(behindProxy, '203.0.113.1', 10),
+      await from(behindProxy, '203.0.113.2', 11),
+      await from(direct, '203.0.113.3', 12),
+      await from(direct, '203.0.113.4', 13),
+    ];
+    const rows = await store.db.selectFrom('notifications').select('id').where('id', 'in', ids).execute();
+    // Behind the proxy, two clients; directly, one socket address whatever the header says.
+    expect(new Set(rows.map((row) => row.id))).toEqual(new Set([ids[0], ids[1], ids[2]]));
+    await behindProxy.close();
+    await direct.close();
+  });
+
   it('stops reading a notification past its reads, making no entry', async () => {
     const capStore = await openStore({ dataDir: 'memory://', cipher: testCipher });
     const capped = await startServer(simulatorEnv(simulator), { store: capStore, notifications: { readsPerNotification: 3 } });
