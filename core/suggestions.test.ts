@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnswerIndex, type PastAnswer } from './suggestions.ts';
+import { createAnswerIndex, createAnswerIndexInSlices, type PastAnswer } from './suggestions.ts';
 import labelled from './fixtures/suggestions-labelled.json' with { type: 'json' };
 
 const categoryOf = new Map(labelled.items.map((item) => [item.id, item.category]));
@@ -60,5 +60,26 @@ describe('suggestions from past answers', () => {
     ];
     const [first] = createAnswerIndex(past, 'pt').suggest({ text: 'QUAL O PRASO DE ENTREGA PRA CURITIBA', itemId: 'MLB1' });
     expect(first?.answer.questionId).toBe(1);
+  });
+
+  it('makes the same index in slices, pausing between them, as at once', async () => {
+    let pauses = 0;
+    const pause = async () => {
+      pauses += 1;
+    };
+    // A slice of no time: a pause after every step, one per answer for its features and one for its weights.
+    const sliced = await createAnswerIndexInSlices(answers, 'es', pause, 0);
+    expect(pauses).toBe(2 * answers.length);
+    const whole = createAnswerIndex(answers, 'es');
+    for (const q of labelled.new) {
+      const question = { text: q.question, itemId: q.item_id, categoryId: categoryOf.get(q.item_id) };
+      expect(sliced.suggest(question)).toEqual(whole.suggest(question));
+    }
+  });
+
+  it('runs a slice for as long as it is given before it pauses', async () => {
+    let pauses = 0;
+    await createAnswerIndexInSlices(answers, 'es', async () => void (pauses += 1), 60_000);
+    expect(pauses).toBe(0);
   });
 });

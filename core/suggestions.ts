@@ -135,16 +135,28 @@ const answerWeight = 0.5;
 /** Below this, an earlier answer is not about the same thing, whatever its item. */
 const minimumScore = 0.08;
 
+/** An index over one seller account's answered questions. */
+export interface AnswerIndex {
+  size: number;
+  /** The `limit` best earlier answers for `question`: the item's first, then its category's, then any. */
+  suggest(question: OpenQuestion, limit?: number): Suggestion[];
+}
+
+function features(text: string, language: Language) {
+  const terms = stems(text, language);
+  return { stems: counts(terms), grams: counts(trigrams(terms)) };
+}
+
 /**
- * An index over one seller account's answered questions. `language` is the account's (its site's): the
- * fallback for texts too short to tell.
+ * Makes the index, one step per answer (its features, then its weights): `createAnswerIndex` runs the steps at
+ * once, `createAnswerIndexInSlices` a few milliseconds of them at a time.
  */
-export function createAnswerIndex(answers: readonly PastAnswer[], language: Language) {
-  const features = (text: string) => {
-    const terms = stems(text, language);
-    return { stems: counts(terms), grams: counts(trigrams(terms)) };
-  };
-  const texts = answers.map((answer) => ({ answer, question: features(answer.question), reply: features(answer.answer) }));
+function* indexing(answers: readonly PastAnswer[], language: Language): Generator<void, AnswerIndex> {
+  const texts = [];
+  for (const answer of answers) {
+    texts.push({ answer, question: features(answer.question, language), reply: features(answer.answer, language) });
+    yield;
+  }
   // Rarity of each stem across the account's questions: "talle" tells more than "tenes".
   const documents = new Map<string, number>();
   for (const entry of texts) for (const stem of entry.question.stems.keys()) documents.set(stem, (documents.get(stem) ?? 0) + 1);
@@ -154,16 +166,19 @@ export function createAnswerIndex(answers: readonly PastAnswer[], language: Lang
     stems: weighted(text.stems, idf),
     grams: weighted(text.grams, flat),
   });
-  const indexed: Indexed[] = texts.map((entry) => ({ answer: entry.answer, question: weigh(entry.question), reply: weigh(entry.reply) }));
+  const indexed: Indexed[] = [];
+  for (const entry of texts) {
+    indexed.push({ answer: entry.answer, question: weigh(entry.question), reply: weigh(entry.reply) });
+    yield;
+  }
 
   const similarity = (open: Represented, other: Represented) =>
     0.5 * cosine(open.stems, other.stems, idf) + 0.5 * cosine(open.grams, other.grams, flat);
 
   return {
     size: indexed.length,
-    /** The `limit` best earlier answers for `question`: the item's first, then its category's, then any. */
-    suggest(question: OpenQuestion, limit = 3): Suggestion[] {
-      const open = weigh(features(question.text));
+    suggest(question, limit = 3) {
+      const open = weigh(features(question.text, language));
       const scored: Suggestion[] = [];
       for (const entry of indexed) {
         const score = similarity(open, entry.question) + answerWeight * similarity(open, entry.reply);
@@ -182,4 +197,37 @@ export function createAnswerIndex(answers: readonly PastAnswer[], language: Lang
   };
 }
 
-export type AnswerIndex = ReturnType<typeof createAnswerIndex>;
+/**
+ * An index over one seller account's answered questions. `language` is the account's (its site's): the
+ * fallback for texts too short to tell.
+ */
+export function createAnswerIndex(answers: readonly PastAnswer[], language: Language): AnswerIndex {
+  const steps = indexing(answers, language);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same index, made in slices of about `sliceMs` of work with `pause()` between them, for a thread that must
+ * stay responsive meanwhile: the browser's simulator indexes its 1,000-odd answered questions in 90 ms at 1x on a
+ * slow machine, which in one task would block the page a second on a phone.
+ */
+export async function createAnswerIndexInSlices(
+  answers: readonly PastAnswer[],
+  language: Language,
+  pause: () => Promise<void>,
+  sliceMs = 4,
+): Promise<AnswerIndex> {
+  const steps = indexing(answers, language);
+  let sliceStarted = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStarted >= sliceMs) {
+      await pause();
+      sliceStarted = performance.now();
+    }
+  }
+}
