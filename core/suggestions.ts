@@ -18,13 +18,13 @@ export interface PastAnswer {
   answer: string;
 }
 
-export interface OpenQuestion {
+interface OpenQuestion {
   text: string;
   itemId: string;
   categoryId?: string | undefined;
 }
 
-export interface Suggestion {
+interface Suggestion {
   answer: PastAnswer;
   /** Where it came from: the question's item, its category, or anywhere in the account. */
   scope: 'item' | 'category' | 'any';
