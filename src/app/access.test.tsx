@@ -185,6 +185,20 @@ describe('live mode access', () => {
     expect(writes).toEqual([]);
   });
 
+  it('a person removed from their last account whose request is refused before the session says so is told they were removed', async () => {
+    serveSession(both);
+    const { queryClient } = await renderLive('/response-time');
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toBeDefined());
+    // The server removed them: its session has no account, and the API answers signed_out (server/src/door.ts).
+    serveSession({ ...both, accounts: [], activeAccountId: null });
+    server.use(
+      http.get(apiPath('/users/me'), () => HttpResponse.json({ error: 'signed_out', message: 'Sign in to continue' }, { status: 401 })),
+    );
+    await act(() => queryClient.refetchQueries({ queryKey: ['users', 'me'] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'You are no longer a member of any seller account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
   it('a page starts its reads with the active account the session names, before /users/me answers', async () => {
     serveSession(both);
     // Held until the list is there, then answered by the simulator as usual.

@@ -153,8 +153,11 @@ export function accessOf(session: Session): Access {
   if (session.mode === null) return 'unknown-mode';
   if (session.mode === 'demo') return 'open';
   if (session.server === null) return session.unreachable ? 'unreachable' : 'checking';
-  if (!session.server.signedIn || session.authProblem !== null) return 'sign-in';
-  return session.server.activeAccountId === null ? 'no-account' : 'open';
+  if (!session.server.signedIn) return 'sign-in';
+  // Before the authProblem: the server answers signed_out to a person signed in with no account left
+  // (server/src/door.ts), and a request can meet that before the session says they were removed.
+  if (session.server.activeAccountId === null) return 'no-account';
+  return session.authProblem === null ? 'open' : 'sign-in';
 }
 
 /** The token demo mode sends; the demo backend maps it to the seeded seller. */
