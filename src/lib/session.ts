@@ -154,8 +154,8 @@ export function accessOf(session: Session): Access {
   if (session.mode === 'demo') return 'open';
   if (session.server === null) return session.unreachable ? 'unreachable' : 'checking';
   if (!session.server.signedIn) return 'sign-in';
-  // Before the authProblem: the server answers signed_out to a person signed in with no account left
-  // (server/src/door.ts), and a request can meet that before the session says they were removed.
+  // Told so even after a refusal: the server answers signed_out to a person signed in with no account left
+  // (server/src/door.ts), and a request can meet that before their session says they were removed.
   if (session.server.activeAccountId === null) return 'no-account';
   return session.authProblem === null ? 'open' : 'sign-in';
 }
